@@ -1,0 +1,3 @@
+import WorkbookEngine
+import ArgumentParser
+print(Placeholder.version)

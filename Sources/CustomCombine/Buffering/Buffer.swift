@@ -51,20 +51,19 @@ public struct Buffer<Output, Failure: Error> {
     /// Adds a value, unless the stream has ended; when full, applies `strategy`.
     public mutating func push(_ value: Output) {
         guard !terminated else { return }
-        guard valueCount >= limit else {
+        if valueCount < limit {
             storage.append(value)
             return
         }
-        switch strategy {
-        case .dropNewest:
-            return
-        case .dropOldest:
-            guard valueCount > 0 else { return }
+        // `if case` rather than `switch`: Apple's enum is open to new cases, OpenCombine's
+        // is not, and no `switch` compiles without a warning on both.
+        if case .dropOldest = strategy, valueCount > 0 {
             _ = removeFirst()
             storage.append(value)
-        case .customError(let makeError):
+        } else if case .customError(let makeError) = strategy {
             push(completion: .failure(makeError()))
         }
+        // `.dropNewest` (and `.dropOldest` with no room at all): the value is discarded.
     }
 
     /// Records the end of the stream; only the first completion counts.

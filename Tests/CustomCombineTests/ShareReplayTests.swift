@@ -8,7 +8,7 @@ private final class Lines: TextOutputStream {
 }
 
 /// Records values and the completion, asking for `initial` values and `perValue` more after each.
-private final class Recorder<Value>: Subscriber, @unchecked Sendable {
+private final class ReplayRecorder<Value>: Subscriber, @unchecked Sendable {
     typealias Input = Value
     typealias Failure = Never
 
@@ -94,9 +94,9 @@ final class ShareReplayTests: XCTestCase {
         let publisher = Just(1).handleEvents(receiveSubscription: { _ in subscriptions += 1 })
             .shareReplay()
         XCTAssertEqual(subscriptions, 0)
-        let recorder = Recorder<Int>()
+        let recorder = ReplayRecorder<Int>()
         publisher.subscribe(recorder)
-        publisher.subscribe(Recorder<Int>())
+        publisher.subscribe(ReplayRecorder<Int>())
         XCTAssertEqual(subscriptions, 1)
         XCTAssertEqual(recorder.events.values, ["subscription", "1", "finished"])
     }
@@ -104,8 +104,8 @@ final class ShareReplayTests: XCTestCase {
     func testDemandPerSubscriberIsHonouredAndRaisedLater() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let slow = Recorder<Int>(initial: .max(1))
-        let eager = Recorder<Int>()
+        let slow = ReplayRecorder<Int>(initial: .max(1))
+        let eager = ReplayRecorder<Int>()
         publisher.subscribe(slow)
         publisher.subscribe(eager)
         for value in 1...4 { subject.send(value) }
@@ -123,7 +123,7 @@ final class ShareReplayTests: XCTestCase {
     func testDemandReturnedFromReceiveIsAdded() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let recorder = Recorder<Int>(initial: .max(1), perValue: .max(1))
+        let recorder = ReplayRecorder<Int>(initial: .max(1), perValue: .max(1))
         publisher.subscribe(recorder)
         for value in 1...3 { subject.send(value) }
         XCTAssertEqual(recorder.values.values, [1, 2, 3])
@@ -132,13 +132,13 @@ final class ShareReplayTests: XCTestCase {
     func testLateSubscriberGetsReplayAndCompletionOnlyAsDemanded() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay(capacity: 3)
-        let early = Recorder<Int>()
+        let early = ReplayRecorder<Int>()
         publisher.subscribe(early)
         for value in 1...5 { subject.send(value) }
         subject.send(completion: .finished)
         subject.send(6)
 
-        let late = Recorder<Int>(initial: .none)
+        let late = ReplayRecorder<Int>(initial: .none)
         publisher.subscribe(late)
         XCTAssertEqual(late.events.values, ["subscription"])
         late.subscription?.request(.max(2))
@@ -153,14 +153,14 @@ final class ShareReplayTests: XCTestCase {
         let publisher = subject.shareReplay()
         subject.send(1)  // nobody connected yet: lost
         subject.send(completion: .finished)  // the subject replays this one to new subscribers
-        let recorder = Recorder<Int>()
+        let recorder = ReplayRecorder<Int>()
         publisher.subscribe(recorder)
         subject.send(2)
-        let second = Recorder<Int>()
+        let second = ReplayRecorder<Int>()
         publisher.subscribe(second)
         XCTAssertEqual(recorder.events.values, ["subscription", "finished"])
         XCTAssertEqual(second.events.values, ["subscription", "finished"])
-        let finished = Recorder<Int>()
+        let finished = ReplayRecorder<Int>()
         Empty<Int, Never>().shareReplay().subscribe(finished)
         XCTAssertEqual(finished.events.values, ["subscription", "finished"])
     }
@@ -203,9 +203,9 @@ final class ShareReplayTests: XCTestCase {
     func testCompletionReleasesTheSubscriber() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        weak var weakRecorder: Recorder<Int>?
+        weak var weakRecorder: ReplayRecorder<Int>?
         do {
-            let recorder = Recorder<Int>()
+            let recorder = ReplayRecorder<Int>()
             weakRecorder = recorder
             publisher.subscribe(recorder)
         }
@@ -233,11 +233,11 @@ final class ShareReplayTests: XCTestCase {
     func testReentrantCancelRequestAndSendFromInsideReceive() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let canceller = Recorder<Int>()
+        let canceller = ReplayRecorder<Int>()
         canceller.onValue = { _ in canceller.subscription?.cancel() }
-        let requester = Recorder<Int>(initial: .max(1))
+        let requester = ReplayRecorder<Int>(initial: .max(1))
         requester.onValue = { _ in requester.subscription?.request(.max(1)) }
-        let sender = Recorder<Int>()
+        let sender = ReplayRecorder<Int>()
         sender.onValue = { value in if value < 5 { subject.send(value + 1) } }
         publisher.subscribe(canceller)
         publisher.subscribe(requester)
@@ -257,11 +257,11 @@ final class ShareReplayTests: XCTestCase {
         let count = 300
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let recorders = Tally<Recorder<Int>>()
-        let cancelled = Tally<Recorder<Int>>()
+        let recorders = Tally<ReplayRecorder<Int>>()
+        let cancelled = Tally<ReplayRecorder<Int>>()
         let shared = Shared(value: subject)
         let finished = DispatchSemaphore(value: 0)
-        let connector = Recorder<Int>()
+        let connector = ReplayRecorder<Int>()
         publisher.subscribe(connector)  // connect upstream first: values sent before are lost
         DispatchQueue.global().async {
             for value in 0..<count { shared.value.send(value) }
@@ -269,7 +269,7 @@ final class ShareReplayTests: XCTestCase {
             finished.signal()
         }
         DispatchQueue.concurrentPerform(iterations: 64) { index in
-            let recorder = Recorder<Int>()
+            let recorder = ReplayRecorder<Int>()
             publisher.subscribe(recorder)
             if index % 4 == 0 {
                 recorder.subscription?.cancel()
@@ -294,10 +294,10 @@ final class ShareReplayTests: XCTestCase {
         let count = 300
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay(capacity: 2)
-        let recorders = Tally<Recorder<Int>>()
+        let recorders = Tally<ReplayRecorder<Int>>()
         let shared = Shared(value: subject)
         let finished = DispatchSemaphore(value: 0)
-        let connector = Recorder<Int>()
+        let connector = ReplayRecorder<Int>()
         publisher.subscribe(connector)  // connect upstream first: values sent before are lost
         var upstreamSubscriptions = 0
         let counted = subject.handleEvents(receiveSubscription: { _ in upstreamSubscriptions += 1 })
@@ -309,9 +309,9 @@ final class ShareReplayTests: XCTestCase {
         }
         let sharedCounted = Shared(value: counted)
         DispatchQueue.concurrentPerform(iterations: 64) { _ in
-            let recorder = Recorder<Int>()
+            let recorder = ReplayRecorder<Int>()
             publisher.subscribe(recorder)
-            sharedCounted.value.subscribe(Recorder<Int>())
+            sharedCounted.value.subscribe(ReplayRecorder<Int>())
             recorders.append(recorder)
         }
         finished.wait()

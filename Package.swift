@@ -56,5 +56,10 @@ let package = Package(
         ),
         .testTarget(name: "CustomCombineTests", dependencies: ["CustomCombine"]),
         .testTarget(name: "WorkbookEngineTests", dependencies: ["WorkbookEngine"]),
+        .target(name: "PublisherConformance", dependencies: ["CustomCombine"]),
+        .testTarget(
+            name: "PublisherConformanceTests",
+            dependencies: ["PublisherConformance", "CustomCombine"]
+        ),
     ] + chapterTargets
 )

@@ -40,6 +40,10 @@ public struct PublisherHarness<Output, Failure: Error>: @unchecked Sendable {
     /// Whether `emit` may be called from several threads at once (rule 9, stress).
     /// UIKit-style controls are main-thread-only, so they say `false`.
     public var concurrentSends: Bool
+    /// Whether a value keeps its tag until it is delivered. A control publishes itself,
+    /// so a delivery queued behind later events reads the control's latest state: then
+    /// re-entrancy checks compare how many values arrived, not which.
+    public var tagsAreStable: Bool
     /// Maps a value back to the integer it was made from, to find gaps and duplicates.
     public var tag: (Output) -> Int
     /// Makes a fresh publisher for one scenario.
@@ -56,6 +60,7 @@ public struct PublisherHarness<Output, Failure: Error>: @unchecked Sendable {
         multicast: Bool = false,
         replay: Replay? = nil,
         concurrentSends: Bool = true,
+        tagsAreStable: Bool = true,
         tag: @escaping (Output) -> Int,
         make: @escaping () -> PublisherInstance<Output, Failure>,
         makeEmpty: (() -> PublisherInstance<Output, Failure>)? = nil,
@@ -66,6 +71,7 @@ public struct PublisherHarness<Output, Failure: Error>: @unchecked Sendable {
         self.multicast = multicast
         self.replay = replay
         self.concurrentSends = concurrentSends
+        self.tagsAreStable = tagsAreStable
         self.tag = tag
         self.make = make
         self.makeEmpty = makeEmpty

@@ -18,9 +18,13 @@ final class TrustedPublisherTests: XCTestCase {
         XCTAssertEqual(report.outcome(.stress), .pass)
     }
 
+    /// The reference, not the rule, is wrong here: OpenCombine 0.14's CurrentValueSubject
+    /// delivers the current value on the first request and also offers the same value to
+    /// the new conduit when a send on another thread copied the subscriber list in between,
+    /// so a subscriber racing a send can receive one value twice.
     func testCurrentValueSubject() {
         let report = assertConformance(
-            TrustedCatalog.currentValueSubject(),
+            TrustedCatalog.currentValueSubject(), knownRaces: [.multicastReplay],
             requestNoneProbe: ProbeRegistry.probe("CurrentValueSubject"))
         XCTAssertEqual(report.outcome(.lateSubscriber), .pass)
     }

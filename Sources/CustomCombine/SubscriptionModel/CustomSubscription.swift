@@ -46,6 +46,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         core.lock.withLock(body)
     }
 
+    // snippet.receive-subscription
     /// Upstream hands over its subscription: the behavior keeps it, and the downstream
     /// gets this wrapper as its subscription.
     public func receive(subscription: Subscription) {
@@ -58,6 +59,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         content.upstream = subscription
         content.downstream.receive(subscription: self)
     }
+    // snippet.end
 
     // snippet.receive
     /// Upstream delivers a value; the behavior decides whether it goes downstream.
@@ -65,7 +67,11 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         core.lock.lock()
         defer { core.lock.unlock() }
         guard let content = core.content else { return .none }
-        return content.receive(input)
+        let more = content.receive(input)
+        if core.upstreamFinished && !content.hasPendingEvents {
+            core.content = nil
+        }
+        return more
     }
     // snippet.end
 
@@ -95,6 +101,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     }
     // snippet.end
 
+    // snippet.cancel
     /// Downstream is gone: the behavior cancels upstream and is released, and so is the
     /// subscriber it holds.
     public func cancel() {
@@ -104,4 +111,5 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         core.content = nil
         content.cancel()
     }
+    // snippet.end
 }

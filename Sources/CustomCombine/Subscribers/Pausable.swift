@@ -1,3 +1,4 @@
+// snippet.pausable
 /// Something that can stop taking values for a while and be told to go on: the simplest
 /// form of backpressure.
 public protocol Pausable {
@@ -6,3 +7,4 @@ public protocol Pausable {
     /// Asks for values again after a pause; does nothing when not paused.
     func resume()
 }
+// snippet.end

@@ -1,4 +1,5 @@
 extension Publisher {
+    // snippet.pausable-sink
     /// Subscribes a ``PausableSubscriber``: `receiveValue` returns `false` to pause, and the
     /// returned value resumes or cancels it. Keep it: releasing it does not cancel.
     public func pausableSink(
@@ -10,4 +11,5 @@ extension Publisher {
         subscribe(pausable)
         return pausable
     }
+    // snippet.end
 }

@@ -89,6 +89,7 @@ extension Subscribers {
 }
 
 extension Publisher {
+    // snippet.custom-sink-operator
     /// Subscribes a ``Subscribers/CustomSink``; the returned `AnyCancellable` cancels it when
     /// cancelled or released.
     public func customSink(
@@ -100,4 +101,5 @@ extension Publisher {
         subscribe(sink)
         return AnyCancellable(sink)
     }
+    // snippet.end
 }

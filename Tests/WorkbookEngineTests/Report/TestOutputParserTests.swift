@@ -26,7 +26,7 @@ final class TestOutputParserTests: XCTestCase {
         XCTAssertEqual(parser.failures.map(\.line), [41, 12])
         XCTAssertEqual(
             parser.failures.first?.message,
-            "failed - output does not match the output block\n--- expected\n  a")
+            "output does not match the output block\n--- expected\n  a")
     }
 
     func testReportsPerChapterAndTable() throws {

@@ -9,7 +9,7 @@ import XCTest
 final class Chapter16Tests: XCTestCase {}
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 215)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 214)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -37,7 +37,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 245)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 244)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
     .print("shareReplay")
@@ -93,7 +93,7 @@ sub3 received 5
 sub3 completed: finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 265)
+            file: "Chapters/16-share-replay.md", line: 264)
     }
 }
 
@@ -101,7 +101,7 @@ extension Chapter16Tests {
     func test_today_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 318)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 317)
 let cancellable = [1, 2].publisher
     .print("p")
     .sink { _ in }
@@ -122,12 +122,12 @@ p: request max: (0) (synchronous)
 p: receive finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 324)
+            file: "Chapters/16-share-replay.md", line: 323)
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 346)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 345)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -161,7 +161,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 386)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 385)
 func testToday_demandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)

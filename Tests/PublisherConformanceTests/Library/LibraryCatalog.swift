@@ -1,0 +1,98 @@
+import CustomCombine
+import Dispatch
+import PublisherConformance
+
+/// Harnesses for CustomCombine's publishers and subscribers, added as the library
+/// components land on main.
+enum LibraryCatalog {
+    static func customSubject() -> PublisherHarness<Int, TestFailure> {
+        PublisherHarness(
+            name: "CustomSubject", delivery: .pushed, multicast: true, tag: { $0 },
+            make: {
+                let subject = CustomSubject<Int, TestFailure>()
+                return PublisherInstance(
+                    subject, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) })
+            })
+    }
+
+    static func customScan() -> PublisherHarness<ScanState, TestFailure> {
+        PublisherHarness(
+            name: "CustomScan(PassthroughSubject)", delivery: .pushed, tag: { $0.latest },
+            make: {
+                let subject = PassthroughSubject<Int, TestFailure>()
+                let scan = CustomScan(upstream: subject, initialResult: ScanState()) {
+                    ScanState(count: $0.count + 1, latest: $1)
+                }
+                return PublisherInstance(
+                    scan, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) },
+                    retaining: [subject])
+            })
+    }
+
+    static func shareReplay() -> PublisherHarness<Int, TestFailure> {
+        PublisherHarness(
+            name: "ShareReplay(capacity: 4)", delivery: .pushed, multicast: true,
+            replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
+            make: {
+                let subject = PassthroughSubject<Int, TestFailure>()
+                return PublisherInstance(
+                    subject.shareReplay(capacity: 4), emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) },
+                    retaining: [subject])
+            })
+    }
+
+    /// A slider's `.valueChanged` events; like UIKit controls it is driven from one thread.
+    static func eventPublisher() -> PublisherHarness<Slider, Never> {
+        PublisherHarness(
+            name: "Control.EventPublisher", delivery: .pushed, multicast: true,
+            concurrentSends: false, tagsAreStable: false, tag: { Int($0.value) },
+            make: {
+                let slider = Slider(value: -1)
+                return PublisherInstance(
+                    slider.publisher(for: .valueChanged), emit: { slider.value = Float($0) },
+                    retaining: [slider])
+            })
+    }
+
+    static func dispatchTimer() -> PublisherHarness<DispatchTime, Never> {
+        PublisherHarness(
+            name: "DispatchTimer(times: 5)", delivery: .timed(count: 5, interval: 0.02),
+            tag: { Int(truncatingIfNeeded: $0.uptimeNanoseconds) },
+            make: {
+                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(5)))
+            },
+            makeEmpty: {
+                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(0)))
+            })
+    }
+
+    static func customSink() -> SubscriberHarness {
+        SubscriberHarness(name: "Subscribers.CustomSink") {
+            let sink = Subscribers.CustomSink<Int, Never>(
+                receiveCompletion: { _ in }, receiveValue: { _ in })
+            return .init(sink, cancel: { sink.cancel() })
+        }
+    }
+
+    static func pausableSubscriber() -> SubscriberHarness {
+        SubscriberHarness(name: "PausableSubscriber") {
+            let subscriber = PausableSubscriber<Int, Never>(
+                receiveValue: { _ in true }, receiveCompletion: { _ in })
+            return .init(subscriber, cancel: { subscriber.cancel() })
+        }
+    }
+
+    static func addViolations(to table: inout [String: () -> Never]) {
+        ProbeRegistry.add(customSubject(), to: &table)
+        ProbeRegistry.add(customScan(), to: &table)
+        ProbeRegistry.add(shareReplay(), to: &table)
+        ProbeRegistry.add(eventPublisher(), to: &table)
+        ProbeRegistry.add(dispatchTimer(), to: &table)
+    }
+}

@@ -55,6 +55,16 @@ let package = Package(
             path: "Tools/workbook"
         ),
         .testTarget(name: "CustomCombineTests", dependencies: ["CustomCombine"]),
-        .testTarget(name: "WorkbookEngineTests", dependencies: ["WorkbookEngine"]),
+        .testTarget(
+            name: "WorkbookEngineTests",
+            dependencies: ["WorkbookEngine", "workbook"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),
+        .target(name: "PublisherConformance", dependencies: ["CustomCombine"]),
+        .testTarget(
+            name: "PublisherConformanceTests",
+            dependencies: ["PublisherConformance", "CustomCombine"]
+        ),
     ] + chapterTargets
 )

@@ -7,7 +7,8 @@ func registerScalingBenchmarks() {
         let perSubscriber = Benchmark.Configuration(
             scalingFactor: count >= 100 ? .one : .kilo
         )
-        Benchmark("fan-out/PassthroughSubject, \(count) subscribers", configuration: perSubscriber) {
+        Benchmark("fan-out/PassthroughSubject, \(count) subscribers", configuration: perSubscriber)
+        {
             benchmark in
             let subject = PassthroughSubject<Int, Never>()
             measureSends(benchmark, into: subject, through: subject, subscribers: count)

@@ -68,7 +68,9 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                 draining = true
                 demand += downstream.receive(input)
                 draining = false
-                drain()  // anything sent re-entrantly while we were delivering
+                if !buffer.isEmpty {
+                    drain()  // what was sent re-entrantly while we were delivering
+                }
             } else {
                 buffer.push(input)
                 drain()

@@ -55,6 +55,11 @@ let package = Package(
             path: "Tools/workbook"
         ),
         .testTarget(name: "CustomCombineTests", dependencies: ["CustomCombine"]),
-        .testTarget(name: "WorkbookEngineTests", dependencies: ["WorkbookEngine"]),
+        .testTarget(
+            name: "WorkbookEngineTests",
+            dependencies: ["WorkbookEngine"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),
     ] + chapterTargets
 )

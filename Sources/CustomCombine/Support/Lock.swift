@@ -41,10 +41,12 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held. `body` must not call out to other components.
+    // snippet.with-lock
     @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
     }
+    // snippet.end
 }

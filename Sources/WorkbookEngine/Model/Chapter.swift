@@ -1,0 +1,19 @@
+/// A chapter after extraction and validation: everything the generator and `list` need.
+public struct Chapter: Equatable, Sendable {
+    /// The chapter's identity.
+    public let file: ChapterFile
+    /// Every `swift` block in document order, including excerpts and ignored ones.
+    public let blocks: [Block]
+    /// The compiled pieces, in document order of their first block.
+    public let units: [CompiledUnit]
+
+    /// Creates a chapter model.
+    public init(file: ChapterFile, blocks: [Block], units: [CompiledUnit]) {
+        self.file = file
+        self.blocks = blocks
+        self.units = units
+    }
+
+    /// The chapter's test methods, in document order.
+    public var testNames: [String] { units.flatMap(\.testNames) }
+}

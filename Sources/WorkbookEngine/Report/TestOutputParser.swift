@@ -1,0 +1,89 @@
+/// Reads the text XCTest prints (`Test Case '…' passed`, `file:line: error: …`) into
+/// results per test, so the CLI can report per chapter in Markdown terms.
+public struct TestOutputParser: Sendable {
+    /// Tests that passed, as `Class.method`.
+    public private(set) var passed: [String] = []
+    /// Tests that failed, as `Class.method`.
+    public private(set) var failed: [String] = []
+    /// Failures, in the order printed.
+    public private(set) var failures: [TestFailure] = []
+    private var started: [String] = []
+    private var openFailure: Int?
+
+    /// Creates an empty parser.
+    public init() {}
+
+    /// Parses a whole output.
+    public static func parse(_ output: String) -> TestOutputParser {
+        var parser = TestOutputParser()
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            parser.consume(String(line))
+        }
+        return parser
+    }
+
+    /// Tests that started but never finished: the process crashed in them.
+    public var crashed: [String] {
+        started.filter { !passed.contains($0) && !failed.contains($0) }
+    }
+
+    /// Feeds one line of output.
+    public mutating func consume(_ line: String) {
+        if let (name, outcome) = Self.testCase(line) {
+            openFailure = nil
+            switch outcome {
+            case "started": started.append(name)
+            case "passed": passed.append(name)
+            case "failed": failed.append(name)
+            default: break
+            }
+            return
+        }
+        if let failure = Self.failure(line) {
+            failures.append(failure)
+            openFailure = failures.count - 1
+            return
+        }
+        if let index = openFailure {
+            if line.isEmpty || line.hasPrefix("Test Suite '") || line.hasPrefix("Executed ") {
+                openFailure = nil
+            } else {
+                failures[index].message += "\n" + line
+            }
+        }
+    }
+
+    /// `Test Case 'A.b' started/passed/failed …` -> (`A.b`, outcome).
+    private static func testCase(_ line: String) -> (String, String)? {
+        let prefix = "Test Case '"
+        guard line.hasPrefix(prefix) else { return nil }
+        let rest = line.dropFirst(prefix.count)
+        guard let quote = rest.firstIndex(of: "'") else { return nil }
+        let name = String(rest[..<quote]).replacing("-[", with: "").replacing("]", with: "")
+            .replacing(" ", with: ".")
+        let outcome =
+            rest[rest.index(after: quote)...].split(separator: " ").first.map(String.init) ?? ""
+        return (name, outcome)
+    }
+
+    /// `file:line: error: Class.test : message` -> a failure.
+    private static func failure(_ line: String) -> TestFailure? {
+        guard let errorRange = line.firstRange(of: ": error: ") else { return nil }
+        let location = line[..<errorRange.lowerBound]
+        guard let colon = location.lastIndex(of: ":"),
+            let number = Int(location[location.index(after: colon)...])
+        else { return nil }
+        let file = String(location[..<colon])
+        let rest = line[errorRange.upperBound...]
+        guard let separator = rest.firstRange(of: " : ") else { return nil }
+        let qualified = rest[..<separator.lowerBound].replacing("-[", with: "").replacing(
+            "]", with: ""
+        )
+        .replacing(" ", with: ".")
+        let parts = qualified.split(separator: ".")
+        guard parts.count >= 2 else { return nil }
+        return TestFailure(
+            className: String(parts[parts.count - 2]), testName: String(parts[parts.count - 1]),
+            file: file, line: number, message: String(rest[separator.upperBound...]))
+    }
+}

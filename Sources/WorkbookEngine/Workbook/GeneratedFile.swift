@@ -1,0 +1,13 @@
+/// A file `generate` owns: its path relative to the workbook root and its content.
+public struct GeneratedFile: Equatable, Sendable {
+    /// Path relative to the workbook root.
+    public let path: String
+    /// The complete content.
+    public let contents: String
+
+    /// Creates a generated file.
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Applies a generation plan: writes only changed files, each atomically (temporary file
+/// and rename, so the build never sees half a file), and deletes only orphans that carry
+/// the generated header.
+public enum GeneratedFileWriter {
+    /// Writes and deletes what `plan` says under `root`; returns the paths it touched.
+    @discardableResult
+    public static func apply(_ plan: GenerationPlan, root: URL) throws -> [String] {
+        let manager = FileManager.default
+        var touched: [String] = []
+        for file in plan.missing + plan.stale {
+            let url = root.appendingPathComponent(file.path)
+            try manager.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let temporary = url.deletingLastPathComponent()
+                .appendingPathComponent(
+                    ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            try Data(file.contents.utf8).write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                try? manager.removeItem(at: temporary)
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+            touched.append(file.path)
+        }
+        for path in plan.orphaned {
+            let url = root.appendingPathComponent(path)
+            try manager.removeItem(at: url)
+            touched.append(path)
+            let folder = url.deletingLastPathComponent()
+            if (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+                try manager.removeItem(at: folder)
+            }
+        }
+        return touched
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The difference between the generated files a workbook should have and what is on
+/// disk: `generate` applies it, `check` reports it.
+public struct GenerationPlan: Equatable, Sendable {
+    /// Files that do not exist yet.
+    public var missing: [GeneratedFile] = []
+    /// Files whose content differs.
+    public var stale: [GeneratedFile] = []
+    /// Files under `Tests/Chapters` that carry the generated header but no chapter makes.
+    public var orphaned: [String] = []
+    /// Files up to date.
+    public var unchanged: [String] = []
+
+    /// Whether disk already matches.
+    public var isUpToDate: Bool { missing.isEmpty && stale.isEmpty && orphaned.isEmpty }
+
+    /// Compares `expected` with the files under `root`.
+    public init(expected: [GeneratedFile], root: URL) {
+        let manager = FileManager.default
+        for file in expected {
+            let url = root.appendingPathComponent(file.path)
+            if let data = manager.contents(atPath: url.path) {
+                if data == Data(file.contents.utf8) {
+                    unchanged.append(file.path)
+                } else {
+                    stale.append(file)
+                }
+            } else {
+                missing.append(file)
+            }
+        }
+        let wanted = Set(expected.map(\.path))
+        let base = root.appendingPathComponent("Tests/Chapters")
+        let folders = (try? manager.contentsOfDirectory(atPath: base.path)) ?? []
+        for folder in folders.sorted() {
+            let folderURL = base.appendingPathComponent(folder)
+            let names = (try? manager.contentsOfDirectory(atPath: folderURL.path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".swift") {
+                let path = "Tests/Chapters/\(folder)/\(name)"
+                if !wanted.contains(path), Self.isGenerated(folderURL.appendingPathComponent(name))
+                {
+                    orphaned.append(path)
+                }
+            }
+        }
+    }
+
+    /// Whether the file at `url` starts with the generated-file header.
+    public static func isGenerated(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let prefix = Data(SwiftGenerator.headerPrefix.utf8)
+        let head = (try? handle.read(upToCount: prefix.count)) ?? Data()
+        return head == prefix
+    }
+
+    /// `check`'s report: one diagnostic per file that is missing, stale or orphaned.
+    public var problems: [Diagnostic] {
+        missing.map {
+            Diagnostic(
+                file: $0.path, line: 1,
+                message: "generated file is missing; run `swift run workbook generate`")
+        }
+            + stale.map {
+                Diagnostic(
+                    file: $0.path, line: 1,
+                    message: "generated file is stale; run `swift run workbook generate`")
+            }
+            + orphaned.map {
+                Diagnostic(
+                    file: $0, line: 1,
+                    message: "generated file has no chapter; run `swift run workbook generate`")
+            }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Captures everything written to standard output (file descriptor 1) between `init` and
+/// `finish()`, including library `print`s, so an example's output can be compared with
+/// the chapter's output block.
+public final class OutputCapture {
+    private let savedDescriptor: Int32
+    private let fileDescriptor: Int32
+    private let path: String
+    private var finished = false
+
+    /// Starts capturing: flushes pending output, then points fd 1 at a temporary file.
+    public init() throws {
+        var template = Array((NSTemporaryDirectory() + "/workbook-output-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        path = String(
+            decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        fflush(nil)
+        let saved = dup(1)
+        guard saved >= 0, dup2(descriptor, 1) >= 0 else {
+            close(descriptor)
+            unlink(path)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        savedDescriptor = saved
+        fileDescriptor = descriptor
+    }
+
+    deinit {
+        _ = finish()
+    }
+
+    /// Stops capturing, restores standard output and returns what was written.
+    /// Later calls return an empty string.
+    public func finish() -> String {
+        guard !finished else { return "" }
+        finished = true
+        fflush(nil)
+        dup2(savedDescriptor, 1)
+        close(savedDescriptor)
+        close(fileDescriptor)
+        defer { unlink(path) }
+        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import WorkbookRuntime
+import XCTest
+
+final class OutputCaptureTests: XCTestCase {
+    func testCapturesPrintAndDirectWritesToStandardOutput() throws {
+        let capture = try OutputCapture()
+        print("from print")
+        FileHandle.standardOutput.write(Data("from a file handle\n".utf8))
+        let output = capture.finish()
+        // stdio buffers `print`, a FileHandle writes at once: both arrive, order aside.
+        XCTAssertEqual(
+            output.split(separator: "\n").sorted(), ["from a file handle", "from print"])
+    }
+
+    func testFinishTwiceReturnsNothingMore() throws {
+        let capture = try OutputCapture()
+        print("once")
+        XCTAssertEqual(capture.finish(), "once\n")
+        XCTAssertEqual(capture.finish(), "")
+    }
+}

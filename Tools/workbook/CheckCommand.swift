@@ -1,0 +1,33 @@
+import ArgumentParser
+import WorkbookEngine
+
+/// `workbook check`: verifies without writing anything.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Fail if generated files are missing, stale or orphaned, or an excerpt drifted.",
+        discussion: """
+            Writes nothing. Prints each problem as file:line: error: message and exits 1.
+
+            Examples:
+              swift run workbook check
+              swift run workbook check --root path/to/workbook
+            """
+    )
+
+    @OptionGroup var options: WorkbookOptions
+
+    func run() throws {
+        let chapters = try options.loadChapters()
+        let plan = GenerationPlan(
+            expected: WorkbookLoader.generatedFiles(for: chapters), root: options.rootURL)
+        let problems =
+            plan.problems
+            + chapters.flatMap { ExcerptChecker.problems(in: $0, root: options.rootURL) }
+        guard problems.isEmpty else {
+            report(problems)
+            throw ExitCode.failure
+        }
+        print("\(chapters.count) chapter(s) checked: generated files up to date, excerpts match")
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import WorkbookEngine
+
+/// `workbook generate`: writes the chapters' test files.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write Tests/Chapters/ChapterNNTests/ from Chapters/*.md.",
+        discussion: """
+            Validates every chapter first and writes nothing if any has an error. Rewrites only
+            files whose content changed (an unchanged chapter is not rebuilt), writes
+            atomically, and deletes orphaned files only if they carry the generated header.
+
+            Examples:
+              swift run workbook generate
+              swift run workbook generate --root path/to/workbook
+            """
+    )
+
+    @OptionGroup var options: WorkbookOptions
+
+    func run() throws {
+        let chapters = try options.loadChapters()
+        let touched = try Self.generate(chapters, root: options)
+        print("generated \(chapters.count) chapter(s), \(touched.count) file(s) changed")
+    }
+
+    /// Writes what changed; shared with `test`.
+    static func generate(_ chapters: [Chapter], root options: WorkbookOptions) throws -> [String] {
+        let plan = GenerationPlan(
+            expected: WorkbookLoader.generatedFiles(for: chapters), root: options.rootURL)
+        return try GeneratedFileWriter.apply(plan, root: options.rootURL)
+    }
+}

@@ -1,3 +1,0 @@
-import WorkbookEngine
-import ArgumentParser
-print(Placeholder.version)

@@ -1,0 +1,40 @@
+extension Publisher {
+    /// Prints one line per event passing through this point of a chain, so a test can see
+    /// when a subscription arrives, when demand travels up and when values travel down.
+    ///
+    /// Every line starts with `prefix` and a space (when `prefix` is not empty), then
+    /// `function, line N: ` naming the caller, then one of:
+    ///
+    /// - `subscription` when the subscription passes downstream,
+    /// - `request unlimited` or `request max(N)` when demand passes upstream,
+    /// - `output V` for a value (`V` printed with `String(describing:)`),
+    /// - `completion finished` or `completion failure(E)` for the completion,
+    /// - `cancel` when the subscription is cancelled.
+    ///
+    /// For example `testQueue(), line 12: request unlimited`, or with the prefix `"A"`,
+    /// `A testQueue(), line 12: output 1`. The format is stable, so examples can match it.
+    public func debug(
+        prefix: String = "",
+        function: String = #function,
+        line: Int = #line
+    ) -> Publishers.HandleEvents<Self> {
+        // snippet.debug
+        let head = "\(prefix.isEmpty ? "" : prefix + " ")\(function), line \(line): "
+        return handleEvents(
+            receiveSubscription: { _ in Swift.print(head + "subscription") },
+            receiveOutput: { Swift.print(head + "output \($0)") },
+            receiveCompletion: { completion in
+                switch completion {
+                case .finished: Swift.print(head + "completion finished")
+                case .failure(let error): Swift.print(head + "completion failure(\(error))")
+                }
+            },
+            receiveCancel: { Swift.print(head + "cancel") },
+            receiveRequest: { demand in
+                let amount = demand == .unlimited ? "unlimited" : "max(\(demand.max ?? 0))"
+                Swift.print(head + "request " + amount)
+            }
+        )
+        // snippet.end
+    }
+}

@@ -1,0 +1,102 @@
+/// A subject built from `SubscriptionBehavior` and `CustomSubscription`, behaving like
+/// `PassthroughSubject`: values reach the subscribers present, in the order they
+/// subscribed, as far as each one's demand allows.
+///
+/// After a completion, sends are ignored and a late subscriber gets its subscription and
+/// then the completion.
+public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    private typealias Link = CustomSubscription<Behavior>
+
+    private struct State {
+        var subscribers = SubscriberList<Link>()
+        var completion: Subscribers.Completion<Failure>?
+    }
+
+    // snippet.behavior
+    final class Behavior: SubscriptionBehavior {
+        typealias Input = Output
+        typealias OutputFailure = Failure
+
+        var demand = Subscribers.Demand.none
+        var upstream: Subscription?
+        let downstream: AnySubscriber<Output, Failure>
+        let subject: CustomSubject
+
+        init(subject: CustomSubject, downstream: AnySubscriber<Output, Failure>) {
+            self.subject = subject
+            self.downstream = downstream
+        }
+
+        func cancel() {
+            subject.remove(combineIdentifier)
+        }
+    }
+    // snippet.end
+
+    @Atomic private var state = State()
+
+    /// A subject with no subscribers yet.
+    public init() {}
+
+    // snippet.receive-subscriber
+    /// Registers the subscriber and hands it its subscription; after a completion, hands
+    /// it the subscription and the completion instead.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let link = Link(behavior: Behavior(subject: self, downstream: AnySubscriber(subscriber)))
+        // Holding the link's lock makes registering and the handshake one step: a
+        // completion sent meanwhile waits, so it cannot overtake the subscription.
+        link.withLock {
+            let completion = $state.mutate { state in
+                if state.completion == nil {
+                    state.subscribers.append(link, id: link.combineIdentifier)
+                }
+                return state.completion
+            }
+            link.receive(subscription: Subscriptions.empty)
+            if let completion {
+                link.receive(completion: completion)
+            }
+        }
+    }
+    // snippet.end
+
+    /// Used as a subscriber, the subject takes everything upstream offers.
+    public func send(subscription: Subscription) {
+        subscription.request(.unlimited)
+    }
+
+    // snippet.send
+    /// Delivers `value` to every current subscriber that has demand for it.
+    public func send(_ value: Output) {
+        let slots = $state.mutate { $0.completion == nil ? $0.subscribers.slots : [] }
+        for slot in slots {
+            _ = slot?.element.receive(value)
+        }
+    }
+    // snippet.end
+
+    // snippet.send-completion
+    /// Delivers the completion once, then forgets every subscriber.
+    public func send(completion: Subscribers.Completion<Failure>) {
+        let slots = $state.mutate { state -> [SubscriberList<Link>.Slot?] in
+            guard state.completion == nil else { return [] }
+            state.completion = completion
+            defer { state.subscribers = SubscriberList() }
+            return state.subscribers.slots
+        }
+        for slot in slots {
+            slot?.element.receive(completion: completion)
+        }
+    }
+    // snippet.end
+
+    private func remove(_ id: CombineIdentifier) {
+        $state.mutate { _ = $0.subscribers.remove(id: id) }
+    }
+
+    /// How many subscribers are registered; they leave on cancel and on completion.
+    var subscriberCount: Int {
+        state.subscribers.count
+    }
+}

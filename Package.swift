@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "CustomCombineTests", dependencies: ["CustomCombine"]),
         .testTarget(
             name: "WorkbookEngineTests",
-            dependencies: ["WorkbookEngine"],
+            dependencies: ["WorkbookEngine", "workbook"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),

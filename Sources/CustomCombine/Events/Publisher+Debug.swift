@@ -24,9 +24,10 @@ extension Publisher {
             receiveSubscription: { _ in Swift.print(head + "subscription") },
             receiveOutput: { Swift.print(head + "output \($0)") },
             receiveCompletion: { completion in
-                switch completion {
-                case .finished: Swift.print(head + "completion finished")
-                case .failure(let error): Swift.print(head + "completion failure(\(error))")
+                if case .failure(let error) = completion {
+                    Swift.print(head + "completion failure(\(error))")
+                } else {
+                    Swift.print(head + "completion finished")
                 }
             },
             receiveCancel: { Swift.print(head + "cancel") },

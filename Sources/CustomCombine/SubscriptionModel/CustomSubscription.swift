@@ -65,7 +65,11 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         core.lock.lock()
         defer { core.lock.unlock() }
         guard let content = core.content else { return .none }
-        return content.receive(input)
+        let more = content.receive(input)
+        if core.upstreamFinished && !content.hasPendingEvents {
+            core.content = nil
+        }
+        return more
     }
     // snippet.end
 

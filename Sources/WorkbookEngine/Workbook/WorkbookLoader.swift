@@ -13,6 +13,13 @@ public struct WorkbookLoader: Sendable {
 
     /// The chapters' `.md` files, validated by name and sorted by number.
     public func chapterFiles() throws(DiagnosticList) -> [ChapterFile] {
+        let (files, problems) = scanChapterFiles()
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        return files
+    }
+
+    /// The well-named chapter files, and a problem for each badly named or duplicate one.
+    private func scanChapterFiles() -> ([ChapterFile], [Diagnostic]) {
         let directory = root.appendingPathComponent("Chapters")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var files: [ChapterFile] = []
@@ -32,16 +39,15 @@ public struct WorkbookLoader: Sendable {
                 problems.append(error)
             }
         }
-        guard problems.isEmpty else { throw DiagnosticList(problems) }
-        return files.sorted()
+        return (files.sorted(), problems)
     }
 
     /// Every chapter, parsed and validated (excerpt regions must exist); throws all
     /// problems of all chapters at once.
     public func chapters() throws(DiagnosticList) -> [Chapter] {
-        let files = try chapterFiles()
+        let (files, nameProblems) = scanChapterFiles()
         var chapters: [Chapter] = []
-        var problems: [Diagnostic] = []
+        var problems = nameProblems
         for file in files {
             do throws(DiagnosticList) {
                 let chapter = try load(file)

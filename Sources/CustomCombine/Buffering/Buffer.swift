@@ -1,0 +1,104 @@
+/// Values and at most one completion, waiting for demand.
+///
+/// A buffer holds up to `limit` values; what happens to one more is `strategy`'s
+/// decision, with Combine's meaning: `.dropNewest` discards the incoming value,
+/// `.dropOldest` discards the first stored one, `.customError` ends the stream with the
+/// error. Only the first completion counts. `fetch()` hands out the values in order,
+/// then the completion.
+public struct Buffer<Output, Failure: Error> {
+    /// How many values the buffer holds at most; 0 means it never holds one.
+    public let limit: Int
+    /// What to do with a value that arrives when the buffer is full.
+    public let strategy: Publishers.BufferingStrategy<Failure>
+
+    // Fetched values are skipped by advancing `head`; the array is compacted from time to
+    // time, so fetching is amortized O(1) instead of shifting every remaining value.
+    private var storage: [Output] = []
+    private var head = 0
+    private var terminated = false
+
+    /// The completion, once pushed and until fetched.
+    public private(set) var completion: Subscribers.Completion<Failure>?
+
+    /// An empty buffer. A negative `limit` is a programming error.
+    public init(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) {
+        precondition(limit >= 0, "Buffer limit must be zero or more, got \(limit)")
+        self.limit = limit
+        self.strategy = strategy
+    }
+
+    /// The values waiting, oldest first.
+    public var values: [Output] {
+        Array(storage[head...])
+    }
+
+    /// How many values are waiting.
+    var valueCount: Int {
+        storage.count - head
+    }
+
+    /// Whether a completion was ever pushed, fetched or not: the stream has ended.
+    var isTerminated: Bool {
+        terminated
+    }
+
+    /// Nothing left to fetch: no values and no completion.
+    public var isEmpty: Bool {
+        valueCount == 0 && completion == nil
+    }
+
+    // snippet.push
+    /// Adds a value, unless the stream has ended; when full, applies `strategy`.
+    public mutating func push(_ value: Output) {
+        guard !terminated else { return }
+        if valueCount < limit {
+            storage.append(value)
+            return
+        }
+        // `if case` rather than `switch`: Apple's enum is open to new cases, OpenCombine's
+        // is not, and no `switch` compiles without a warning on both.
+        if case .dropOldest = strategy, valueCount > 0 {
+            _ = removeFirst()
+            storage.append(value)
+        } else if case .customError(let makeError) = strategy {
+            push(completion: .failure(makeError()))
+        }
+        // `.dropNewest` (and `.dropOldest` with no room at all): the value is discarded.
+    }
+
+    /// Records the end of the stream; only the first completion counts.
+    public mutating func push(completion: Subscribers.Completion<Failure>) {
+        guard !terminated else { return }
+        terminated = true
+        self.completion = completion
+    }
+    // snippet.end
+
+    // snippet.fetch
+    /// The next event: the oldest value, or, when no value is left, the completion.
+    /// `nil` when there is nothing to fetch.
+    public mutating func fetch() -> Subscribers.Event<Output, Failure>? {
+        if valueCount > 0 {
+            return .value(removeFirst())
+        }
+        if let completion {
+            self.completion = nil
+            return .complete(completion)
+        }
+        return nil
+    }
+    // snippet.end
+
+    private mutating func removeFirst() -> Output {
+        let value = storage[head]
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 32 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return value
+    }
+}

@@ -1,0 +1,78 @@
+/// A publisher that many publishers can feed into, one at a time or all at once.
+///
+/// `subscribe(_:)` (or `publisher.merge(into:)`) attaches an upstream through an inner
+/// sink; values from every upstream come out of this one publisher, as far as downstream
+/// demand allows. An upstream finishing only detaches that upstream: the merged stream
+/// never completes, since more upstreams may come. `cancel()`, or releasing the
+/// `MergeInput`, cancels every upstream still attached.
+public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
+    /// Values from all upstreams.
+    public typealias Output = I
+    /// The merged stream never fails.
+    public typealias Failure = Never
+
+    private let subject = PassthroughSubject<I, Never>()
+    private let sinks = AtomicBox([CombineIdentifier: AnyCancellable]())
+    private let cancelled = AtomicBox(false)
+
+    /// A merge point with no upstream yet.
+    public init() {}
+
+    deinit {
+        cancel()
+    }
+
+    /// Downstream subscribers receive the values of every upstream.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == I, S.Failure == Never {
+        subject.receive(subscriber: subscriber)
+    }
+
+    // snippet.subscribe
+    /// Attaches `upstream`; its values are forwarded until it finishes or this merge
+    /// point is cancelled. The inner sink holds this object weakly: no retain cycle.
+    public func subscribe<Upstream: Publisher>(_ upstream: Upstream)
+    where Upstream.Output == I, Upstream.Failure == Never {
+        let id = CombineIdentifier()
+        let sink = Subscribers.Sink<I, Never>(
+            receiveCompletion: { [weak self] _ in
+                _ = self?.sinks.mutate { $0.removeValue(forKey: id) }
+            },
+            receiveValue: { [weak self] value in
+                self?.subject.send(value)
+            }
+        )
+        // Registered before subscribing, so an upstream that finishes at once is removed.
+        let accepted = cancelled.mutate { isCancelled -> Bool in
+            guard !isCancelled else { return false }
+            sinks.mutate { $0[id] = AnyCancellable(sink) }
+            return true
+        }
+        guard accepted else { return }
+        upstream.subscribe(sink)
+    }
+
+    /// Detaches every upstream; later `subscribe(_:)` calls are ignored.
+    public func cancel() {
+        cancelled.mutate { $0 = true }
+        let detached = sinks.mutate { sinks -> [AnyCancellable] in
+            defer { sinks.removeAll() }
+            return Array(sinks.values)
+        }
+        detached.forEach { $0.cancel() }
+    }
+    // snippet.end
+
+    /// How many upstreams are attached.
+    var upstreamCount: Int {
+        sinks.value.count
+    }
+}
+
+extension Publisher where Failure == Never {
+    // snippet.merge-into
+    /// Feeds this publisher's values into `mergeInput`.
+    public func merge(into mergeInput: MergeInput<Output>) {
+        mergeInput.subscribe(self)
+    }
+    // snippet.end
+}

@@ -1,0 +1,28 @@
+import Dispatch
+
+/// Everything a ``Publishers/DispatchTimer`` needs to know to set up its dispatch source.
+///
+/// Immutable, so it can be shared across threads (`Subscribers.Demand` is a plain value).
+public struct DispatchTimerConfiguration: @unchecked Sendable {
+    /// Where the timer fires; `nil` lets Dispatch pick a global queue.
+    public let queue: DispatchQueue?
+    /// The time from subscription to the first tick, and between ticks.
+    public let interval: DispatchTimeInterval
+    /// How late Dispatch may fire, so it can batch wake-ups.
+    public let leeway: DispatchTimeInterval
+    /// How many ticks to emit before finishing; `.unlimited` never finishes.
+    public let times: Subscribers.Demand
+
+    /// Describes a timer firing every `interval` on `queue`, `times` times.
+    public init(
+        queue: DispatchQueue?,
+        interval: DispatchTimeInterval,
+        leeway: DispatchTimeInterval,
+        times: Subscribers.Demand
+    ) {
+        self.queue = queue
+        self.interval = interval
+        self.leeway = leeway
+        self.times = times
+    }
+}

@@ -1,0 +1,32 @@
+import Dispatch
+
+extension Publishers {
+    /// A timer built on `DispatchSourceTimer`, emitting the `DispatchTime` of each tick.
+    ///
+    /// Each subscriber gets a timer of its own, started by its first request. Ticks that come
+    /// while the subscriber has no demand are skipped, not stored: a timer should not burst.
+    public struct DispatchTimer: Publisher, Sendable {
+        /// The time of each tick.
+        public typealias Output = DispatchTime
+        /// A timer cannot fail.
+        public typealias Failure = Never
+
+        /// The timer every subscriber gets.
+        public let configuration: DispatchTimerConfiguration
+
+        /// Creates a timer publisher with the given configuration.
+        public init(configuration: DispatchTimerConfiguration) {
+            self.configuration = configuration
+        }
+
+        // snippet.timer-receive
+        /// Hands the subscriber a subscription that owns its own dispatch timer.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == DispatchTime, S.Failure == Never {
+            let subscription = DispatchTimerSubscription(
+                subscriber: subscriber, configuration: configuration)
+            subscriber.receive(subscription: subscription)
+        }
+        // snippet.end
+    }
+}

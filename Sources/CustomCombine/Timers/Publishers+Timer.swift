@@ -1,0 +1,18 @@
+import Dispatch
+
+extension Publishers {
+    // snippet.timer-factory
+    /// A ``Publishers/DispatchTimer`` ticking every `interval`, `times` times; by default on a
+    /// global queue, with no leeway, forever.
+    public static func timer(
+        queue: DispatchQueue? = nil,
+        interval: DispatchTimeInterval,
+        leeway: DispatchTimeInterval = .nanoseconds(0),
+        times: Subscribers.Demand = .unlimited
+    ) -> Publishers.DispatchTimer {
+        Publishers.DispatchTimer(
+            configuration: DispatchTimerConfiguration(
+                queue: queue, interval: interval, leeway: leeway, times: times))
+    }
+    // snippet.end
+}

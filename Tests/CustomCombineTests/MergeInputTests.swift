@@ -1,0 +1,109 @@
+import Dispatch
+import XCTest
+
+@testable import CustomCombine
+
+final class MergeInputTests: XCTestCase {
+    func testForwardsEveryUpstreamAndNeverCompletes() {
+        let subject1 = PassthroughSubject<Int, Never>()
+        let subject2 = PassthroughSubject<Int, Never>()
+        let mergeInput = MergeInput<Int>()
+        var received = [Subscribers.Event<Int, Never>]()
+        let cancellable = mergeInput.sink(event: { received.append($0) })
+        subject1.merge(into: mergeInput)
+        subject2.merge(into: mergeInput)
+        XCTAssertEqual(mergeInput.upstreamCount, 2)
+        subject1.send(sequence: 1...2, completion: .finished)
+        subject2.send(sequence: 3...4, completion: .finished)
+        XCTAssertEqual(received, [1, 2, 3, 4].asEvents(completion: nil))
+        XCTAssertEqual(mergeInput.upstreamCount, 0)
+        cancellable.cancel()
+    }
+
+    func testSubscribeAcceptsSynchronousUpstreams() {
+        let mergeInput = MergeInput<Int>()
+        let recorder = Recorder<Int, Never>()
+        mergeInput.subscribe(recorder)
+        mergeInput.subscribe(Just(1))
+        [2, 3].publisher.merge(into: mergeInput)
+        XCTAssertEqual(recorder.events, [1, 2, 3].asEvents())
+        XCTAssertEqual(mergeInput.upstreamCount, 0)
+    }
+
+    func testHonoursDownstreamDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let mergeInput = MergeInput<Int>()
+        let recorder = Recorder<Int, Never>(demand: .max(2))
+        mergeInput.subscribe(recorder)
+        subject.merge(into: mergeInput)
+        subject.send(sequence: 1...4, completion: nil)
+        XCTAssertEqual(recorder.values, [1, 2])
+        recorder.request(.max(1))
+        subject.send(5)
+        subject.send(6)
+        XCTAssertEqual(recorder.values, [1, 2, 5])
+    }
+
+    func testCancelDetachesUpstreamsAndIgnoresLaterOnes() {
+        var cancels = 0
+        let subject = PassthroughSubject<Int, Never>()
+        let mergeInput = MergeInput<Int>()
+        let recorder = Recorder<Int, Never>()
+        mergeInput.subscribe(recorder)
+        subject.handleEvents(receiveCancel: { cancels += 1 }).merge(into: mergeInput)
+        subject.send(1)
+        mergeInput.cancel()
+        XCTAssertEqual(cancels, 1)
+        subject.send(2)
+        subject.merge(into: mergeInput)
+        subject.send(3)
+        XCTAssertEqual(recorder.values, [1])
+        XCTAssertEqual(mergeInput.upstreamCount, 0)
+    }
+
+    func testReleasingItCancelsUpstreamsWithoutARetainCycle() {
+        var cancels = 0
+        let subject = PassthroughSubject<Int, Never>()
+        weak var weakMerge: MergeInput<Int>?
+        var received: [Int] = []
+        var cancellable: AnyCancellable?
+        do {
+            let mergeInput = MergeInput<Int>()
+            weakMerge = mergeInput
+            subject.handleEvents(receiveCancel: { cancels += 1 }).merge(into: mergeInput)
+            cancellable = mergeInput.sink(receiveValue: { received.append($0) })
+            subject.send(1)
+        }
+        // Only the downstream subscription keeps it; dropping that releases everything.
+        cancellable = nil
+        XCTAssertNil(weakMerge)
+        XCTAssertEqual(cancels, 1)
+        subject.send(2)
+        XCTAssertEqual(received, [1])
+        _ = cancellable
+    }
+
+    func testConcurrentUpstreamsDeliverEveryValueOnce() {
+        let mergeInput = MergeInput<Int>()
+        let recorder = Recorder<Int, Never>()
+        mergeInput.subscribe(recorder)
+        nonisolated(unsafe) let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        subjects.forEach { $0.merge(into: mergeInput) }
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            if worker < subjects.count {
+                for round in 0..<250 {
+                    subjects[worker].send(worker * 250 + round)
+                }
+                subjects[worker].send(completion: .finished)
+            } else {
+                for _ in 0..<50 {
+                    Just(-1).merge(into: mergeInput)
+                }
+            }
+        }
+        let values = recorder.values
+        XCTAssertEqual(values.filter { $0 >= 0 }.sorted(), Array(0..<1000))
+        XCTAssertEqual(values.filter { $0 < 0 }.count, 200)
+        XCTAssertEqual(mergeInput.upstreamCount, 0)
+    }
+}

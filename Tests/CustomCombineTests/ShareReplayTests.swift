@@ -1,0 +1,327 @@
+import CustomCombine
+import Foundation
+import XCTest
+
+private final class Lines: TextOutputStream {
+    var text = ""
+    func write(_ string: String) { text += string }
+}
+
+/// Records values and the completion, asking for `initial` values and `perValue` more after each.
+private final class ReplayRecorder<Value>: Subscriber, @unchecked Sendable {
+    typealias Input = Value
+    typealias Failure = Never
+
+    let events = Tally<String>()
+    let values = Tally<Value>()
+    private let lock = NSLock()
+    private var storedSubscription: Subscription?
+    private let initial: Subscribers.Demand
+    private let perValue: Subscribers.Demand
+    var onValue: ((Value) -> Void)?
+
+    init(initial: Subscribers.Demand = .unlimited, perValue: Subscribers.Demand = .none) {
+        self.initial = initial
+        self.perValue = perValue
+    }
+
+    var subscription: Subscription? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedSubscription
+    }
+
+    func receive(subscription: Subscription) {
+        events.append("subscription")
+        lock.lock()
+        storedSubscription = subscription
+        lock.unlock()
+        if initial > 0 { subscription.request(initial) }
+    }
+
+    func receive(_ input: Value) -> Subscribers.Demand {
+        events.append("\(input)")
+        values.append(input)
+        onValue?(input)
+        return perValue
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        events.append("\(completion)")
+    }
+}
+
+final class ShareReplayTests: XCTestCase {
+    func testOutlineScript() {
+        let subject = PassthroughSubject<Int, Never>()
+        let upstreamLog = Lines()
+        let publisher = subject.print("shareReplay", to: upstreamLog).shareReplay(capacity: 2)
+        subject.send(0)
+
+        var first: [String] = []
+        let subscription1 = publisher.sink(
+            receiveCompletion: { first.append("\($0)") }, receiveValue: { first.append("\($0)") })
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+
+        var second: [String] = []
+        let subscription2 = publisher.sink(
+            receiveCompletion: { second.append("\($0)") }, receiveValue: { second.append("\($0)") })
+        subject.send(4)
+        subject.send(5)
+        subject.send(completion: .finished)
+
+        var third: [String] = []
+        let subscription3 = publisher.sink(
+            receiveCompletion: { third.append("\($0)") }, receiveValue: { third.append("\($0)") })
+
+        XCTAssertEqual(first, ["1", "2", "3", "4", "5", "finished"])
+        XCTAssertEqual(second, ["2", "3", "4", "5", "finished"])
+        XCTAssertEqual(third, ["4", "5", "finished"])
+        let lines = upstreamLog.text.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("receive subscription") }.count, 1)
+        XCTAssertEqual(lines.filter { $0.contains("request unlimited") }.count, 1)
+        // print also logs the demand each value returns: always none, as unlimited was asked
+        XCTAssertEqual(
+            Set(lines.filter { $0.contains("request") && !$0.contains("unlimited") }),
+            ["shareReplay: request max: (0) (synchronous)"])
+        for cancellable in [subscription1, subscription2, subscription3] { cancellable.cancel() }
+    }
+
+    func testNothingHappensUpstreamBeforeTheFirstSubscriber() {
+        var subscriptions = 0
+        let publisher = Just(1).handleEvents(receiveSubscription: { _ in subscriptions += 1 })
+            .shareReplay()
+        XCTAssertEqual(subscriptions, 0)
+        let recorder = ReplayRecorder<Int>()
+        publisher.subscribe(recorder)
+        publisher.subscribe(ReplayRecorder<Int>())
+        XCTAssertEqual(subscriptions, 1)
+        XCTAssertEqual(recorder.events.values, ["subscription", "1", "finished"])
+    }
+
+    func testDemandPerSubscriberIsHonouredAndRaisedLater() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay()
+        let slow = ReplayRecorder<Int>(initial: .max(1))
+        let eager = ReplayRecorder<Int>()
+        publisher.subscribe(slow)
+        publisher.subscribe(eager)
+        for value in 1...4 { subject.send(value) }
+        XCTAssertEqual(slow.values.values, [1])
+        XCTAssertEqual(eager.values.values, [1, 2, 3, 4])
+
+        slow.subscription?.request(.max(2))
+        XCTAssertEqual(slow.values.values, [1, 2, 3])
+        subject.send(completion: .finished)
+        XCTAssertEqual(slow.events.values.last, "3", "the completion waits behind value 4")
+        slow.subscription?.request(.max(1))
+        XCTAssertEqual(slow.events.values, ["subscription", "1", "2", "3", "4", "finished"])
+    }
+
+    func testDemandReturnedFromReceiveIsAdded() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay()
+        let recorder = ReplayRecorder<Int>(initial: .max(1), perValue: .max(1))
+        publisher.subscribe(recorder)
+        for value in 1...3 { subject.send(value) }
+        XCTAssertEqual(recorder.values.values, [1, 2, 3])
+    }
+
+    func testLateSubscriberGetsReplayAndCompletionOnlyAsDemanded() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay(capacity: 3)
+        let early = ReplayRecorder<Int>()
+        publisher.subscribe(early)
+        for value in 1...5 { subject.send(value) }
+        subject.send(completion: .finished)
+        subject.send(6)
+
+        let late = ReplayRecorder<Int>(initial: .none)
+        publisher.subscribe(late)
+        XCTAssertEqual(late.events.values, ["subscription"])
+        late.subscription?.request(.max(2))
+        XCTAssertEqual(late.events.values, ["subscription", "3", "4"])
+        late.subscription?.request(.max(1))
+        XCTAssertEqual(late.events.values, ["subscription", "3", "4", "5", "finished"])
+        XCTAssertEqual(early.events.values.last, "finished")
+    }
+
+    func testCompletionBeforeAnySubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay()
+        subject.send(1)  // nobody connected yet: lost
+        subject.send(completion: .finished)  // the subject replays this one to new subscribers
+        let recorder = ReplayRecorder<Int>()
+        publisher.subscribe(recorder)
+        subject.send(2)
+        let second = ReplayRecorder<Int>()
+        publisher.subscribe(second)
+        XCTAssertEqual(recorder.events.values, ["subscription", "finished"])
+        XCTAssertEqual(second.events.values, ["subscription", "finished"])
+        let finished = ReplayRecorder<Int>()
+        Empty<Int, Never>().shareReplay().subscribe(finished)
+        XCTAssertEqual(finished.events.values, ["subscription", "finished"])
+    }
+
+    func testFailureIsReplayed() {
+        struct Boom: Error {}
+        let subject = PassthroughSubject<Int, Boom>()
+        let publisher = subject.shareReplay(capacity: 1)
+        var events: [String] = []
+        let first = publisher.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        subject.send(1)
+        subject.send(completion: .failure(Boom()))
+        let late = publisher.sink(
+            receiveCompletion: { if case .failure = $0 { events.append("failure") } },
+            receiveValue: { events.append("\($0)") })
+        XCTAssertEqual(events, ["1", "failure"])
+        first.cancel()
+        late.cancel()
+    }
+
+    func testCancelStopsValuesAndReleasesTheSubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay()
+        weak var weakToken: Token?
+        var values: [Int] = []
+        var cancellable: AnyCancellable?
+        do {
+            let token = Token()
+            weakToken = token
+            cancellable = publisher.sink(
+                receiveCompletion: { _ in _ = token }, receiveValue: { values.append($0) })
+        }
+        subject.send(1)
+        cancellable?.cancel()
+        subject.send(2)
+        XCTAssertEqual(values, [1])
+        XCTAssertNil(weakToken)
+    }
+
+    func testCompletionReleasesTheSubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay()
+        weak var weakRecorder: ReplayRecorder<Int>?
+        do {
+            let recorder = ReplayRecorder<Int>()
+            weakRecorder = recorder
+            publisher.subscribe(recorder)
+        }
+        XCTAssertNotNil(weakRecorder, "the subscription holds its subscriber while active")
+        subject.send(completion: .finished)
+        XCTAssertNil(weakRecorder)
+    }
+
+    func testReleasingThePublisherCancelsUpstream() {
+        let subject = PassthroughSubject<Int, Never>()
+        var cancels = 0
+        var publisher:
+            Publishers.ShareReplay<Publishers.HandleEvents<PassthroughSubject<Int, Never>>>? =
+                subject.handleEvents(receiveCancel: { cancels += 1 }).shareReplay()
+        var values: [Int] = []
+        let cancellable = publisher?.sink { values.append($0) }
+        publisher = nil
+        subject.send(1)
+        XCTAssertEqual(values, [1], "a live subscriber keeps the shared publisher")
+        XCTAssertEqual(cancels, 0)
+        cancellable?.cancel()
+        XCTAssertEqual(cancels, 1)
+    }
+
+    func testReentrantCancelRequestAndSendFromInsideReceive() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay()
+        let canceller = ReplayRecorder<Int>()
+        canceller.onValue = { _ in canceller.subscription?.cancel() }
+        let requester = ReplayRecorder<Int>(initial: .max(1))
+        requester.onValue = { _ in requester.subscription?.request(.max(1)) }
+        let sender = ReplayRecorder<Int>()
+        sender.onValue = { value in if value < 5 { subject.send(value + 1) } }
+        publisher.subscribe(canceller)
+        publisher.subscribe(requester)
+        publisher.subscribe(sender)
+
+        subject.send(1)
+
+        XCTAssertEqual(canceller.values.values, [1])
+        XCTAssertEqual(requester.values.values, [1, 2, 3, 4, 5])
+        XCTAssertEqual(sender.values.values, [1, 2, 3, 4, 5])
+        canceller.onValue = nil
+        requester.onValue = nil
+        sender.onValue = nil
+    }
+
+    func testSubscribingWhileSendingSeesNoGapAndNoDuplicate() {
+        let count = 300
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay()
+        let recorders = Tally<ReplayRecorder<Int>>()
+        let cancelled = Tally<ReplayRecorder<Int>>()
+        let shared = Shared(value: subject)
+        let finished = DispatchSemaphore(value: 0)
+        let connector = ReplayRecorder<Int>()
+        publisher.subscribe(connector)  // connect upstream first: values sent before are lost
+        DispatchQueue.global().async {
+            for value in 0..<count { shared.value.send(value) }
+            shared.value.send(completion: .finished)
+            finished.signal()
+        }
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let recorder = ReplayRecorder<Int>()
+            publisher.subscribe(recorder)
+            if index % 4 == 0 {
+                recorder.subscription?.cancel()
+                cancelled.append(recorder)
+            } else {
+                recorders.append(recorder)
+            }
+        }
+        finished.wait()
+        XCTAssertEqual(connector.values.values, Array(0..<count))
+        for recorder in recorders.values {
+            XCTAssertEqual(recorder.values.values, Array(0..<count), "everything, each once")
+            XCTAssertEqual(recorder.events.values.last, "finished")
+        }
+        for recorder in cancelled.values {
+            let values = recorder.values.values
+            XCTAssertEqual(values, Array(0..<values.count), "a prefix, in order")
+        }
+    }
+
+    func testSubscribingWhileSendingWithSmallCapacityGetsAContiguousTail() {
+        let count = 300
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay(capacity: 2)
+        let recorders = Tally<ReplayRecorder<Int>>()
+        let shared = Shared(value: subject)
+        let finished = DispatchSemaphore(value: 0)
+        let connector = ReplayRecorder<Int>()
+        publisher.subscribe(connector)  // connect upstream first: values sent before are lost
+        var upstreamSubscriptions = 0
+        let counted = subject.handleEvents(receiveSubscription: { _ in upstreamSubscriptions += 1 })
+            .shareReplay(capacity: 2)
+        DispatchQueue.global().async {
+            for value in 0..<count { shared.value.send(value) }
+            shared.value.send(completion: .finished)
+            finished.signal()
+        }
+        let sharedCounted = Shared(value: counted)
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            let recorder = ReplayRecorder<Int>()
+            publisher.subscribe(recorder)
+            sharedCounted.value.subscribe(ReplayRecorder<Int>())
+            recorders.append(recorder)
+        }
+        finished.wait()
+        XCTAssertEqual(upstreamSubscriptions, 1)
+        for recorder in recorders.values {
+            let values = recorder.values.values
+            if let first = values.first {
+                XCTAssertEqual(values, Array(first..<count), "no gap, no duplicate")
+            }
+            XCTAssertEqual(recorder.events.values.last, "finished")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import CustomCombine
+import Foundation
+import XCTest
+
+final class UnwrapTests: XCTestCase {
+    func testDropsNilsAndUnwrapsTheRest() {
+        var values: [Int] = []
+        var completions: [Subscribers.Completion<Never>] = []
+        let cancellable = [1, 2, nil, 3, nil, 4].publisher.unwrap().sink(
+            receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+        XCTAssertEqual(values, [1, 2, 3, 4])
+        XCTAssertEqual(completions, [.finished])
+        cancellable.cancel()
+    }
+
+    func testHonoursDemandAcrossNils() {
+        let subject = PassthroughSubject<Int?, Never>()
+        var values: [Int] = []
+        var subscription: Subscription?
+        subject.unwrap().subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: {
+                    subscription = $0
+                    $0.request(.max(2))
+                },
+                receiveValue: {
+                    values.append($0)
+                    return .none
+                },
+                receiveCompletion: { _ in }))
+        for value in [1, nil, nil, 2, 3, nil, 4] { subject.send(value) }
+        XCTAssertEqual(values, [1, 2])
+        subscription?.request(.max(1))
+        subject.send(nil)
+        subject.send(5)
+        subject.send(6)
+        XCTAssertEqual(values, [1, 2, 5])
+        subscription?.cancel()
+    }
+
+    func testFailurePassesThrough() {
+        struct Boom: Error {}
+        let subject = PassthroughSubject<Int?, Boom>()
+        var failed = false
+        let cancellable = subject.unwrap().sink(
+            receiveCompletion: { if case .failure = $0 { failed = true } }, receiveValue: { _ in })
+        subject.send(completion: .failure(Boom()))
+        XCTAssertTrue(failed)
+        cancellable.cancel()
+    }
+}

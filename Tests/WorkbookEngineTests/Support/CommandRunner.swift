@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+
+/// Runs the built `workbook` executable, as swift-argument-parser's end-to-end tests do.
+struct CommandResult {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+}
+
+extension XCTestCase {
+    /// The directory with the built products (the `workbook` executable sits beside the tests).
+    var productsDirectory: URL {
+        let bundleURL = Bundle(for: type(of: self)).bundleURL
+        return bundleURL.lastPathComponent.hasSuffix("xctest")
+            ? bundleURL.deletingLastPathComponent() : bundleURL
+    }
+
+    /// Runs `workbook arguments…` and returns its exit status and output.
+    func runWorkbook(_ arguments: [String]) throws -> CommandResult {
+        let executable = productsDirectory.appendingPathComponent("workbook")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            XCTFail("no workbook executable at \(executable.path)")
+            return CommandResult(status: -1, standardOutput: "", standardError: "")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
+    }
+}

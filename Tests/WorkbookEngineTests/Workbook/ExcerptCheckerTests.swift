@@ -1,0 +1,27 @@
+import Foundation
+import WorkbookEngine
+import XCTest
+
+final class ExcerptCheckerTests: XCTestCase {
+    func testMatchingExcerptIgnoresIndentationAndMarkers() throws {
+        let root = Fixtures.workbook("basic")
+        let chapter = try WorkbookLoader(root: root).chapters()[0]
+        XCTAssertEqual(ExcerptChecker.problems(in: chapter, root: root), [])
+    }
+
+    func testDriftIsReportedAtTheDifferingLine() throws {
+        let chapter =
+            "# A\n\n```swift excerpt=Sources/Lib/A.swift#r\nfunc f() {\n    return 2\n}\n```\n"
+        let source =
+            "enum E {\n    // snippet.r\n    func f() {\n        return 1\n    }\n    // snippet.end\n}\n"
+        let root = try Fixtures.temporaryWorkbook(
+            ["Chapters/01-a.md": Data(chapter.utf8), "Sources/Lib/A.swift": Data(source.utf8)],
+            for: self)
+        let loaded = try WorkbookLoader(root: root).chapters()[0]
+        XCTAssertEqual(
+            ExcerptChecker.problems(in: loaded, root: root).map(\.description),
+            [
+                "Chapters/01-a.md:5: error: excerpt differs from Sources/Lib/A.swift#r: expected '    return 1', found '    return 2'"
+            ])
+    }
+}

@@ -78,7 +78,8 @@ public struct OutputPattern: Sendable {
             }
             if next.isEmpty {
                 failedAt = index
-                furthest = reachable.max() ?? 0
+                // After a `...` every later line is reachable; show the last real one.
+                furthest = reachable.filter { $0 < actualLines.count }.max() ?? actualLines.count
                 break
             }
             reachable = next

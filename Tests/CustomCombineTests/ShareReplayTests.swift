@@ -120,6 +120,22 @@ final class ShareReplayTests: XCTestCase {
         XCTAssertEqual(slow.events.values, ["subscription", "1", "2", "3", "4", "finished"])
     }
 
+    func testLiveValuesWaitForDemandBeyondTheReplayCapacity() {
+        let subject = PassthroughSubject<Int, Never>()
+        let publisher = subject.shareReplay(capacity: 1)
+        let eager = ReplayRecorder<Int>()
+        publisher.subscribe(eager)
+        subject.send(1)
+        subject.send(2)
+        let idle = ReplayRecorder<Int>(initial: .none)
+        publisher.subscribe(idle)  // replay holds only 2
+        for value in 3...5 { subject.send(value) }
+        XCTAssertEqual(idle.values.values, [])
+        idle.subscription?.request(.unlimited)
+        XCTAssertEqual(idle.values.values, [2, 3, 4, 5], "live values are kept until demanded")
+        XCTAssertEqual(eager.values.values, [1, 2, 3, 4, 5])
+    }
+
     func testDemandReturnedFromReceiveIsAdded() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()

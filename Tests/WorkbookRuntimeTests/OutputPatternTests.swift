@@ -26,6 +26,7 @@ final class OutputPatternTests: XCTestCase {
     func testMismatchNamesTheFirstDifferingLine() {
         let explanation = OutputPattern("a\n...\nz\n").explainMismatch("a\nb\nc\n")
         XCTAssertTrue(explanation.contains("expected: z"), explanation)
+        XCTAssertTrue(explanation.contains("actual:   c"), explanation)
         XCTAssertTrue(explanation.contains("+++ actual\n  a\n  b\n  c"), explanation)
     }
 }

@@ -43,7 +43,6 @@ extension Publishers {
                 let subscription = Member(
                     subscriber: AnySubscriber(subscriber),
                     replay: replay,
-                    capacity: capacity,
                     completion: completion,
                     onCancel: { self.remove($0) })  // live subscribers keep the publisher
                 if completion == nil { subscriptions.append(subscription) }

@@ -7,7 +7,6 @@
 /// subscription.
 final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unchecked Sendable {
     private let lock = Lock()
-    private let capacity: Int
     private var subscriber: AnySubscriber<Output, Failure>?
     private var demand = Subscribers.Demand.none
     private var buffer: [Output]
@@ -19,25 +18,23 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
     init(
         subscriber: AnySubscriber<Output, Failure>,
         replay: [Output],
-        capacity: Int,
         completion: Subscribers.Completion<Failure>?,
         onCancel: @escaping (ShareReplaySubscription) -> Void
     ) {
         self.subscriber = subscriber
         self.buffer = replay
-        self.capacity = capacity
         self.completion = completion
         self.onCancel = onCancel
     }
 
     // snippet.share-replay-subscription-push
-    /// Queues a value; a subscriber that falls more than `capacity` values behind loses the
-    /// oldest, just as a late subscriber would. Does not call the subscriber.
+    /// Queues a live value until the subscriber asks for it. Only the replay is cut to
+    /// `capacity`: a live value is never dropped, even while an earlier one is still being
+    /// delivered on another thread. Does not call the subscriber.
     func push(_ value: Output) {
         lock.withLock {
             guard subscriber != nil, completion == nil else { return }
             buffer.append(value)
-            if buffer.count > capacity { buffer.removeFirst(buffer.count - capacity) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 
+// snippet.timer-configuration
 /// Everything a ``Publishers/DispatchTimer`` needs to know to set up its dispatch source.
 ///
 /// Immutable, so it can be shared across threads (`Subscribers.Demand` is a plain value).
@@ -26,3 +27,4 @@ public struct DispatchTimerConfiguration: @unchecked Sendable {
         self.times = times
     }
 }
+// snippet.end

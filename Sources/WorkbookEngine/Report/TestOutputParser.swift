@@ -81,9 +81,13 @@ public struct TestOutputParser: Sendable {
         )
         .replacing(" ", with: ".")
         let parts = qualified.split(separator: ".")
+        var message = rest[separator.upperBound...]
+        if message.hasPrefix("failed - ") {  // XCTFail's prefix says nothing here
+            message = message.dropFirst("failed - ".count)
+        }
         guard parts.count >= 2 else { return nil }
         return TestFailure(
             className: String(parts[parts.count - 2]), testName: String(parts[parts.count - 1]),
-            file: file, line: number, message: String(rest[separator.upperBound...]))
+            file: file, line: number, message: String(message))
     }
 }

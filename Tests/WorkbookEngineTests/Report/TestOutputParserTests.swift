@@ -26,7 +26,7 @@ final class TestOutputParserTests: XCTestCase {
         XCTAssertEqual(parser.failures.map(\.line), [41, 12])
         XCTAssertEqual(
             parser.failures.first?.message,
-            "failed - output does not match the output block\n--- expected\n  a")
+            "output does not match the output block\n--- expected\n  a")
     }
 
     func testReportsPerChapterAndTable() throws {
@@ -41,5 +41,31 @@ final class TestOutputParserTests: XCTestCase {
         XCTAssertTrue(table.contains("1 passed, 3 failed"), table)
         XCTAssertTrue(table.contains("Chapters/04-x.md:12: testB: XCTAssertEqual failed"), table)
         XCTAssertTrue(table.contains("Chapters/04-x.md:1: testCrash: testCrash crashed"), table)
+    }
+}
+
+final class BuildFailureSummaryTests: XCTestCase {
+    func testCompileErrorsAreAttributedToChapters() throws {
+        let files = [
+            try ChapterFile(fileName: "03-subjects.md"), try ChapterFile(fileName: "04-x.md"),
+        ]
+        let output = """
+            [5/9] Compiling Chapter03Tests Chapter03Tests.swift
+            /work/pkg/Chapters/03-subjects.md:12:5: error: cannot find 'foo' in scope
+            /work/pkg/Chapters/03-subjects.md:12:5: error: cannot find 'foo' in scope
+            Chapters/03-subjects.md:20:1: error: expected '}'
+            /work/pkg/Sources/Other.swift:1:1: error: elsewhere
+            """
+        let errors = BuildFailureSummary.errors(in: output, chapters: files)
+        XCTAssertEqual(
+            errors[files[0]],
+            [
+                "Chapters/03-subjects.md:12:5: error: cannot find 'foo' in scope",
+                "Chapters/03-subjects.md:20:1: error: expected '}'",
+            ])
+        XCTAssertNil(errors[files[1]])
+        XCTAssertTrue(
+            BuildFailureSummary.render(output, chapters: files).contains(
+                "03-subjects.md: 2 compile error(s)"))
     }
 }

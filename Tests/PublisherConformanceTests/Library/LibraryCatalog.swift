@@ -72,6 +72,43 @@ enum LibraryCatalog {
             })
     }
 
+    static func bufferSubject() -> PublisherHarness<Int, TestFailure> {
+        PublisherHarness(
+            name: "BufferSubject(limit: 4)", delivery: .pushed, multicast: true,
+            replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
+            make: {
+                let subject = BufferSubject<Int, TestFailure>(limit: 4, whenFull: .dropOldest)
+                return PublisherInstance(
+                    subject, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) })
+            })
+    }
+
+    /// Two upstream subjects merged; even values go through one, odd through the other.
+    /// MergeInput never completes (it drops finished upstreams), so it has no finish lever.
+    static func mergeInput() -> PublisherHarness<Int, Never> {
+        PublisherHarness(
+            name: "MergeInput", delivery: .pushed, multicast: true, tag: { $0 },
+            make: {
+                let merged = MergeInput<Int>()
+                let even = PassthroughSubject<Int, Never>()
+                let odd = PassthroughSubject<Int, Never>()
+                even.merge(into: merged)
+                odd.merge(into: merged)
+                return PublisherInstance(
+                    merged, emit: { ($0 % 2 == 0 ? even : odd).send($0) }, retaining: [even, odd])
+            })
+    }
+
+    static func customDemandSink() -> SubscriberHarness {
+        SubscriberHarness(name: "CustomDemandSink(demand: 3)") {
+            let sink = CustomDemandSink<Int, Never>(
+                demand: 3, receiveValue: { _ in }, receiveCompletion: { _ in })
+            return .init(sink, cancel: { sink.cancel() })
+        }
+    }
+
     static func customSink() -> SubscriberHarness {
         SubscriberHarness(name: "Subscribers.CustomSink") {
             let sink = Subscribers.CustomSink<Int, Never>(
@@ -94,5 +131,7 @@ enum LibraryCatalog {
         ProbeRegistry.add(shareReplay(), to: &table)
         ProbeRegistry.add(eventPublisher(), to: &table)
         ProbeRegistry.add(dispatchTimer(), to: &table)
+        ProbeRegistry.add(bufferSubject(), to: &table)
+        ProbeRegistry.add(mergeInput(), to: &table)
     }
 }

@@ -61,5 +61,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),
+        .target(name: "PublisherConformance", dependencies: ["CustomCombine"]),
+        .testTarget(
+            name: "PublisherConformanceTests",
+            dependencies: ["PublisherConformance", "CustomCombine"]
+        ),
     ] + chapterTargets
 )

@@ -19,6 +19,21 @@ final class EventPublisherTests: XCTestCase {
         cancellable.cancel()
     }
 
+    func testCustomSinkOnASliderAndCancelRemovesTheTarget() {
+        let slider = Slider()
+        var received: [Float] = []
+        let cancellable = slider.publisher(for: .valueChanged).customSink(
+            receiveCompletion: { _ in XCTFail("a control never completes") },
+            receiveValue: { received.append($0.value) })
+        XCTAssertEqual(slider.targetCount(for: .valueChanged), 1)
+        slider.value = 0.5
+        slider.value = 1
+        cancellable.cancel()
+        slider.value = 0
+        XCTAssertEqual(received, [0.5, 1])
+        XCTAssertEqual(slider.targetCount(), 0)
+    }
+
     func testDemandOfTwoGetsOnlyTwo() {
         let slider = Slider()
         var received: [Float] = []

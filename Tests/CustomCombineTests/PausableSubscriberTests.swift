@@ -112,6 +112,34 @@ final class PausableSubscriberTests: XCTestCase {
         pausable = nil
     }
 
+    func testCompletionBeforeSubscribe() {
+        var completions: [Subscribers.Completion<Never>] = []
+        let pausable = Empty<Int, Never>().pausableSink(
+            receiveCompletion: { completions.append($0) },
+            receiveValue: { _ in
+                XCTFail("no values")
+                return true
+            })
+        XCTAssertEqual(completions, [.finished])
+        XCTAssertFalse(pausable.paused)
+        pausable.resume()  // after completion: nothing to resume, must not crash
+    }
+
+    func testReceivingASecondSubscriptionCancelsIt() {
+        let subscriber = PausableSubscriber<Int, Never>(
+            receiveValue: { _ in true }, receiveCompletion: { _ in })
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        var secondCancelled = false
+        var values: [Int] = []
+        first.handleEvents(receiveOutput: { values.append($0) }).subscribe(subscriber)
+        second.handleEvents(receiveCancel: { secondCancelled = true }).subscribe(subscriber)
+        first.send(1)
+        XCTAssertTrue(secondCancelled)
+        XCTAssertEqual(values, [1])
+        subscriber.cancel()
+    }
+
     func testConcurrentResumesRequestOneValueEach() {
         let rounds = 200
         let subject = PassthroughSubject<Int, Never>()

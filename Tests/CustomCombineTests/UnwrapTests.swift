@@ -48,4 +48,17 @@ final class UnwrapTests: XCTestCase {
         XCTAssertTrue(failed)
         cancellable.cancel()
     }
+
+    func testConcurrentSubscribersEachSeeEveryValueOnce() {
+        let delivered = Tally<Int>()
+        DispatchQueue.concurrentPerform(iterations: 100) { round in
+            let values: [Int?] = (0..<10).map { $0 % 3 == 0 ? nil : round * 10 + $0 }
+            let cancellable = values.publisher.unwrap().sink { delivered.append($0) }
+            cancellable.cancel()
+        }
+        let expected = (0..<100).flatMap { round in
+            (0..<10).filter { $0 % 3 != 0 }.map { round * 10 + $0 }
+        }
+        XCTAssertEqual(delivered.values.sorted(), expected)
+    }
 }

@@ -34,13 +34,23 @@ struct SwiftToolRunner {
         return process
     }
 
-    /// Builds everything including tests, streaming the compiler's output; returns the exit
-    /// status.
-    func build() throws -> Int32 {
+    /// Builds everything including tests, streaming the compiler's output as it comes;
+    /// returns the exit status and the output, so errors can be attributed to chapters.
+    func build() throws -> (status: Int32, output: String) {
         let process = process(["build", "--build-tests"])
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
+        var output = Data()
+        while true {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+            FileHandle.standardOutput.write(chunk)
+        }
         process.waitUntilExit()
-        return process.terminationStatus
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     /// Runs the already built tests matching `filters`; returns the exit status and the

@@ -40,10 +40,9 @@ struct TestCommand: ParsableCommand {
         let runner = SwiftToolRunner(
             root: options.rootURL, chapterTargets: all.map(\.file.moduleName),
             scratchPath: scratchPath)
-        let buildStatus = try runner.build()
-        guard buildStatus == 0 else {
-            FileHandle.standardError.write(
-                Data("error: build failed; the errors above point at the chapters' lines\n".utf8))
+        let build = try runner.build()
+        guard build.status == 0 else {
+            print(BuildFailureSummary.render(build.output, chapters: all.map(\.file)))
             throw ExitCode.failure
         }
 

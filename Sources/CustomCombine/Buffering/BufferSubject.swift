@@ -130,6 +130,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         subscription.request(.unlimited)
     }
 
+    // snippet.send
     /// Records `value` and delivers it to every current subscriber.
     public func send(_ value: Output) {
         let slots = $state.mutate { state -> [SubscriberList<Link>.Slot?] in
@@ -154,6 +155,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             slot?.element.receive(completion: completion)
         }
     }
+    // snippet.end
 
     private func remove(_ id: CombineIdentifier) {
         $state.mutate { _ = $0.subscribers.remove(id: id) }

@@ -1,3 +1,4 @@
+// snippet.sink-event
 extension Publisher {
     /// Subscribes with unlimited demand and reports values and the completion through
     /// one closure, which is what a test needs to record a stream as events.
@@ -10,3 +11,4 @@ extension Publisher {
         )
     }
 }
+// snippet.end

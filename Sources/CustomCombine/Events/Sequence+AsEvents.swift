@@ -1,3 +1,4 @@
+// snippet.as-events
 extension Sequence {
     /// The events a subscriber records when it receives these elements and then
     /// `completion` (if any): the expected side of a recorded-events assertion.
@@ -20,3 +21,4 @@ extension Sequence {
         asEvents(failure: Never.self, completion: completion)
     }
 }
+// snippet.end

@@ -1,3 +1,4 @@
+// snippet.send-sequence
 extension Subject {
     /// Sends every element of `sequence` in order, then `completion` if there is one,
     /// so a test script can drive a subject in one line.
@@ -11,3 +12,4 @@ extension Subject {
         }
     }
 }
+// snippet.end

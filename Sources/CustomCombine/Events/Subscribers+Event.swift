@@ -1,3 +1,4 @@
+// snippet.event
 extension Subscribers {
     /// One thing a subscriber can receive, as a value: either an element or the completion.
     ///
@@ -12,3 +13,4 @@ extension Subscribers {
 }
 
 extension Subscribers.Event: Equatable where Value: Equatable, Failure: Equatable {}
+// snippet.end

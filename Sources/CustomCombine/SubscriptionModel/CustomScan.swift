@@ -1,3 +1,4 @@
+// snippet.publisher
 /// A publisher that folds every upstream value into an accumulated result and publishes
 /// each intermediate result, like `Publishers.Scan`, built on `CustomSubscription`.
 ///
@@ -23,7 +24,9 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
         self.initialResult = initialResult
         self.nextPartialResult = nextPartialResult
     }
+    // snippet.end
 
+    // snippet.behavior-state
     final class Behavior: SubscriptionBehavior {
         typealias Input = Upstream.Output
         typealias OutputFailure = Upstream.Failure
@@ -43,6 +46,7 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
             self.reducer = reducer
             self.result = initialResult
         }
+        // snippet.end
 
         // snippet.behavior-receive
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {

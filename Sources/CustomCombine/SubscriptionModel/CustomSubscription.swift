@@ -46,6 +46,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         core.lock.withLock(body)
     }
 
+    // snippet.receive-subscription
     /// Upstream hands over its subscription: the behavior keeps it, and the downstream
     /// gets this wrapper as its subscription.
     public func receive(subscription: Subscription) {
@@ -58,6 +59,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         content.upstream = subscription
         content.downstream.receive(subscription: self)
     }
+    // snippet.end
 
     // snippet.receive
     /// Upstream delivers a value; the behavior decides whether it goes downstream.
@@ -99,6 +101,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     }
     // snippet.end
 
+    // snippet.cancel
     /// Downstream is gone: the behavior cancels upstream and is released, and so is the
     /// subscriber it holds.
     public func cancel() {
@@ -108,4 +111,5 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         core.content = nil
         content.cancel()
     }
+    // snippet.end
 }

@@ -1,3 +1,4 @@
+// snippet.protocol
 /// The logic of one subscription, kept apart from its thread safety.
 ///
 /// A behavior sits between an upstream subscription and a downstream subscriber: it
@@ -33,6 +34,7 @@ public protocol SubscriptionBehavior: AnyObject, Cancellable, CustomCombineIdent
     /// Upstream finished or failed.
     func receive(completion: Subscribers.Completion<Failure>)
 }
+// snippet.end
 
 extension SubscriptionBehavior {
     /// Most behaviors deliver a completion as soon as it arrives.

@@ -1,3 +1,4 @@
+// snippet.atomic
 /// Guards a property with an `AtomicBox`.
 ///
 /// Reading the property reads the box; there is deliberately no setter, because
@@ -18,3 +19,4 @@ public struct Atomic<T>: Sendable {
         projectedValue.value
     }
 }
+// snippet.end

@@ -1,0 +1,72 @@
+import CustomCombine
+import Foundation
+
+/// Rule 13 in a child process: `request(.none)` may trap, and a trap must not take the
+/// test run down, so the test binary re-runs itself with an environment variable that
+/// makes one helper test commit the violation, and the parent reads the exit status.
+public enum RequestNoneProbe {
+    /// Names the harness the child should violate; set only in the child.
+    public static let environmentKey = "PUBLISHER_CONFORMANCE_REQUEST_NONE"
+    /// Printed by the child when the violation did not trap.
+    public static let survivedMarker = "REQUEST-NONE-SURVIVED"
+
+    /// The harness name to violate when this process is the child, else `nil`.
+    public static var requestedTarget: String? {
+        ProcessInfo.processInfo.environment[environmentKey]
+    }
+
+    /// In the child: subscribes, requests `.none`, lets the publisher act, and exits with
+    /// status 0 and ``survivedMarker`` if nothing trapped.
+    public static func perform<Output, Failure>(on harness: PublisherHarness<Output, Failure>)
+        -> Never
+    {
+        let instance = harness.make()
+        let subscriber = RecordingSubscriber<Output, Failure>(
+            label: "violator", initialDemand: nil, tag: harness.tag)
+        instance.subscribe(subscriber)
+        subscriber.currentSubscription?.request(.none)
+        instance.emit?(0)
+        subscriber.currentSubscription?.request(.max(1))
+        instance.emit?(1)
+        if case .timed(_, let interval) = harness.delivery { settle(interval * 3) }
+        let line = "\(survivedMarker) values: \(subscriber.values.count)\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+        exit(0)
+    }
+
+    /// In the parent: runs `testIdentifier` (e.g. `Module.Class/testMethod`) of this test
+    /// binary with the environment naming `target`; `trap` when the child died of a signal,
+    /// `ignore` when it survived, a failure for anything else.
+    public static func runChild(target: String, testIdentifier: String) -> RuleOutcome {
+        #if os(Linux)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = [testIdentifier]
+        var environment = ProcessInfo.processInfo.environment
+        environment[environmentKey] = target
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            return .fail("\(ConformanceRule.requestNone): could not start the child: \(error)")
+        }
+        let text = String(
+            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal {
+            return .observed("trap")
+        }
+        if process.terminationStatus == 0 && text.contains(survivedMarker) {
+            return .observed("ignore")
+        }
+        return .fail(
+            "\(ConformanceRule.requestNone): child for \(target) exited with status "
+                + "\(process.terminationStatus):\n\(text.suffix(2_000))")
+        #else
+        return .notApplicable("the child-process probe re-runs a Linux xctest binary")
+        #endif
+    }
+}

@@ -1,0 +1,31 @@
+/// The outcome of every rule for one publisher or subscriber.
+public struct ConformanceReport: Sendable {
+    /// The row name: the harness's name.
+    public let subject: String
+    /// One outcome per rule, applicable or not.
+    public let outcomes: [ConformanceRule: RuleOutcome]
+
+    /// Bundles a run's outcomes under the component's name.
+    public init(subject: String, outcomes: [ConformanceRule: RuleOutcome]) {
+        self.subject = subject
+        self.outcomes = outcomes
+    }
+
+    /// The outcome of one rule (`n/a` if the run did not cover it).
+    public func outcome(_ rule: ConformanceRule) -> RuleOutcome {
+        outcomes[rule] ?? .notApplicable("not run")
+    }
+
+    /// The rules that failed, so a test can compare them with what it expects.
+    public var failedRules: Set<ConformanceRule> {
+        Set(outcomes.filter { $0.value.isFailure }.keys)
+    }
+
+    /// Every failure message (rule name, scenario, history), in rule order.
+    public var failureMessages: [String] {
+        outcomes.keys.sorted().compactMap { rule in
+            if case .fail(let message) = outcomes[rule] { return message }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import CustomCombine
+import Foundation
+
+/// Runs every applicable rule against fresh publishers made by a ``PublisherHarness`` and
+/// returns a ``ConformanceReport`` naming each rule's outcome, with ledger histories for
+/// failures.
+public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sendable {
+    /// The publisher under test.
+    public let harness: PublisherHarness<Output, Failure>
+    /// Rounds for the concurrent scenarios (rule 9, rule 10's race, stress): bounded, so a
+    /// run always ends.
+    public let rounds: Int
+    /// Produces rule 13's observation, usually by running a child process
+    /// (see ``RequestNoneProbe``); `nil` leaves rule 13 not applicable.
+    public let requestNoneProbe: (() -> RuleOutcome)?
+
+    /// Prepares a run; nothing happens until ``run(only:)``.
+    public init(
+        _ harness: PublisherHarness<Output, Failure>,
+        rounds: Int = 20,
+        requestNoneProbe: (() -> RuleOutcome)? = nil
+    ) {
+        self.harness = harness
+        self.rounds = rounds
+        self.requestNoneProbe = requestNoneProbe
+    }
+
+    /// Runs the given rules (all by default) and reports every rule, applicable or not.
+    public func run(only rules: Set<ConformanceRule>? = nil) -> ConformanceReport {
+        let findings = Findings()
+        for rule in ConformanceRule.allCases where rules?.contains(rule) ?? true {
+            check(rule, findings)
+        }
+        var outcomes: [ConformanceRule: RuleOutcome] = [:]
+        for rule in ConformanceRule.allCases {
+            outcomes[rule] = findings.outcome(for: rule)
+        }
+        return ConformanceReport(subject: harness.name, outcomes: outcomes)
+    }
+
+    private func check(_ rule: ConformanceRule, _ findings: Findings) {
+        switch rule {
+        case .subscriptionFirst: checkSubscriptionFirst(findings)
+        case .demandBound: checkDemandBound(findings)
+        case .stepwiseDemand: checkStepwiseDemand(findings)
+        case .singleCompletion: checkSingleCompletion(findings)
+        case .completionWithoutDemand: checkCompletionWithoutDemand(findings)
+        case .cancellation: checkCancellation(findings)
+        case .release: checkRelease(findings)
+        case .reentrancy: checkReentrancy(findings)
+        case .serialDelivery: checkSerialDelivery(findings)
+        case .multicastReplay: checkMulticastReplay(findings)
+        case .lateSubscriber: checkLateSubscriber(findings)
+        case .secondSubscription:
+            findings.skip(rule, "applies to subscribers")
+        case .requestNone:
+            if let requestNoneProbe {
+                let outcome = requestNoneProbe()
+                switch outcome {
+                case .observed(let behaviour): findings.observe(rule, behaviour)
+                case .fail(let message): findings.fail(rule, "request(.none) in a child", message)
+                case .pass: findings.ran(rule)
+                case .notApplicable(let reason): findings.skip(rule, reason)
+                }
+            } else {
+                findings.skip(rule, "no child-process probe configured")
+            }
+        case .stress: checkStress(findings)
+        }
+    }
+
+    // MARK: helpers shared by the scenarios
+
+    func recorder(
+        _ label: String,
+        _ initialDemand: Subscribers.Demand?,
+        dwell: UInt32 = 0,
+        onValue: RecordingSubscriber<Output, Failure>.ValueHook? = nil
+    ) -> RecordingSubscriber<Output, Failure> {
+        RecordingSubscriber(
+            label: label, initialDemand: initialDemand, tag: harness.tag, dwell: dwell,
+            onValue: onValue)
+    }
+
+    var isPushed: Bool {
+        if case .pushed = harness.delivery { return true }
+        return false
+    }
+
+    var pulledCount: Int? {
+        if case .pulled(let count) = harness.delivery { return count }
+        return nil
+    }
+
+    /// The interval of a timed source, `nil` for the others.
+    var interval: Double? {
+        if case .timed(_, let interval) = harness.delivery { return interval }
+        return nil
+    }
+
+    /// How many values a timed source produces, `nil` when endless or not timed.
+    var timedCount: Int? {
+        if case .timed(let count, _) = harness.delivery { return count }
+        return nil
+    }
+
+    /// Whether the source can be brought to a normal completion.
+    func canComplete(_ instance: PublisherInstance<Output, Failure>) -> Bool {
+        switch harness.delivery {
+        case .pushed: return instance.finish != nil
+        case .pulled: return true
+        case .timed(let count, _): return count != nil
+        }
+    }
+
+    /// Pushes `values` in order when the source is pushed; otherwise does nothing.
+    func emit(_ instance: PublisherInstance<Output, Failure>, _ values: some Sequence<Int>) {
+        guard let emit = instance.emit else { return }
+        for value in values { emit(value) }
+    }
+
+    /// Sends disjoint ranges of values from several threads at once; returns what was sent.
+    func sendConcurrently(
+        _ instance: PublisherInstance<Output, Failure>, threads: Int, perThread: Int
+    ) -> [Int] {
+        guard let emit = instance.emit else { return [] }
+        let box = Unchecked(value: emit)
+        let group = DispatchGroup()
+        for thread in 0..<threads {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<perThread { box.value(thread * 1_000 + index) }
+            }
+        }
+        group.wait()
+        return (0..<threads).flatMap { thread in (0..<perThread).map { thread * 1_000 + $0 } }
+    }
+
+    /// `true` when `tags` holds each of `sent` exactly once (other tags, such as a
+    /// current-value subject's initial value, are ignored).
+    func deliveredExactlyOnce(_ tags: [Int], _ sent: [Int]) -> Bool {
+        let expected = Set(sent)
+        let relevant = tags.filter { expected.contains($0) }
+        return relevant.count == sent.count && Set(relevant) == expected
+    }
+}

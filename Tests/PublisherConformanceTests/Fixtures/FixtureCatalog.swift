@@ -1,0 +1,22 @@
+import CustomCombine
+import PublisherConformance
+
+/// Harnesses for the deliberately broken fixtures (and their flaw-free control).
+enum FixtureCatalog {
+    static func flawed(_ flaws: FlawedSubject.Flaws, name: String) -> PublisherHarness<Int, Never> {
+        PublisherHarness(
+            name: name, delivery: .pushed, multicast: true, tag: { $0 },
+            make: {
+                let subject = FlawedSubject(flaws)
+                return PublisherInstance(
+                    subject, emit: { subject.send($0) }, finish: { subject.sendFinished() })
+            })
+    }
+
+    static func subscriber(_ flaws: FlawedSubscriber.Flaws, name: String) -> SubscriberHarness {
+        SubscriberHarness(name: name) {
+            let subscriber = FlawedSubscriber(flaws)
+            return .init(subscriber, cancel: { subscriber.cancel() })
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/// The error the test subjects fail with.
+struct TestFailure: Error, Equatable {}

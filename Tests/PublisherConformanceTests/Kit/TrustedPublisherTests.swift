@@ -1,0 +1,67 @@
+import CustomCombine
+import PublisherConformance
+import XCTest
+
+/// The kit must pass on OpenCombine's own publishers: where it does not, either the rule
+/// or the reference is wrong, and the test says which rule to look at.
+final class TrustedPublisherTests: XCTestCase {
+    override class func tearDown() {
+        print(ConformanceSummary.shared.render())
+        super.tearDown()
+    }
+
+    func testPassthroughSubject() {
+        let report = assertConformance(
+            TrustedCatalog.passthroughSubject(),
+            requestNoneProbe: ProbeRegistry.probe("PassthroughSubject"))
+        XCTAssertEqual(report.outcome(.serialDelivery), .pass)
+        XCTAssertEqual(report.outcome(.stress), .pass)
+    }
+
+    /// The reference, not the rule, is wrong here: OpenCombine 0.14's CurrentValueSubject
+    /// delivers the current value on the first request and also offers the same value to
+    /// the new conduit when a send on another thread copied the subscriber list in between,
+    /// so a subscriber racing a send can receive one value twice.
+    func testCurrentValueSubject() {
+        let report = assertConformance(
+            TrustedCatalog.currentValueSubject(), knownRaces: [.multicastReplay],
+            requestNoneProbe: ProbeRegistry.probe("CurrentValueSubject"))
+        XCTAssertEqual(report.outcome(.lateSubscriber), .pass)
+    }
+
+    func testScan() {
+        let report = assertConformance(
+            TrustedCatalog.scan(), requestNoneProbe: ProbeRegistry.probe("Scan(PassthroughSubject)")
+        )
+        XCTAssertEqual(report.outcome(.multicastReplay).cell, "n/a")
+    }
+
+    func testJust() {
+        let report = assertConformance(
+            TrustedCatalog.just(), requestNoneProbe: ProbeRegistry.probe("Just"))
+        XCTAssertEqual(report.outcome(.stepwiseDemand), .pass)
+    }
+
+    func testSequencePublisher() {
+        let report = assertConformance(
+            TrustedCatalog.sequence(), requestNoneProbe: ProbeRegistry.probe("Sequence publisher"))
+        XCTAssertEqual(report.outcome(.completionWithoutDemand), .pass)
+    }
+
+    func testFailAndSetFailureType() {
+        let report = assertConformance(
+            TrustedCatalog.failingSequence(),
+            requestNoneProbe: ProbeRegistry.probe("Fail / setFailureType"))
+        XCTAssertEqual(report.outcome(.completionWithoutDemand), .pass)
+    }
+
+    func testSinkRejectsASecondSubscription() {
+        let report = assertConformance(
+            SubscriberHarness(name: "Subscribers.Sink") {
+                let sink = Subscribers.Sink<Int, Never>(
+                    receiveCompletion: { _ in }, receiveValue: { _ in })
+                return .init(sink, cancel: { sink.cancel() })
+            })
+        XCTAssertEqual(report.outcome(.secondSubscription), .pass)
+    }
+}

@@ -1,0 +1,137 @@
+import CustomCombine
+import Dispatch
+import PublisherConformance
+
+/// Harnesses for CustomCombine's publishers and subscribers, added as the library
+/// components land on main.
+enum LibraryCatalog {
+    static func customSubject() -> PublisherHarness<Int, TestFailure> {
+        PublisherHarness(
+            name: "CustomSubject", delivery: .pushed, multicast: true, tag: { $0 },
+            make: {
+                let subject = CustomSubject<Int, TestFailure>()
+                return PublisherInstance(
+                    subject, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) })
+            })
+    }
+
+    static func customScan() -> PublisherHarness<ScanState, TestFailure> {
+        PublisherHarness(
+            name: "CustomScan(PassthroughSubject)", delivery: .pushed, tag: { $0.latest },
+            make: {
+                let subject = PassthroughSubject<Int, TestFailure>()
+                let scan = CustomScan(upstream: subject, initialResult: ScanState()) {
+                    ScanState(count: $0.count + 1, latest: $1)
+                }
+                return PublisherInstance(
+                    scan, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) },
+                    retaining: [subject])
+            })
+    }
+
+    static func shareReplay() -> PublisherHarness<Int, TestFailure> {
+        PublisherHarness(
+            name: "ShareReplay(capacity: 4)", delivery: .pushed, multicast: true,
+            replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
+            make: {
+                let subject = PassthroughSubject<Int, TestFailure>()
+                return PublisherInstance(
+                    subject.shareReplay(capacity: 4), emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) },
+                    retaining: [subject])
+            })
+    }
+
+    /// A slider's `.valueChanged` events; like UIKit controls it is driven from one thread.
+    static func eventPublisher() -> PublisherHarness<Slider, Never> {
+        PublisherHarness(
+            name: "Control.EventPublisher", delivery: .pushed, multicast: true,
+            concurrentSends: false, tagsAreStable: false, tag: { Int($0.value) },
+            make: {
+                let slider = Slider(value: -1)
+                return PublisherInstance(
+                    slider.publisher(for: .valueChanged), emit: { slider.value = Float($0) },
+                    retaining: [slider])
+            })
+    }
+
+    static func dispatchTimer() -> PublisherHarness<DispatchTime, Never> {
+        PublisherHarness(
+            name: "DispatchTimer(times: 5)", delivery: .timed(count: 5, interval: 0.02),
+            tag: { Int(truncatingIfNeeded: $0.uptimeNanoseconds) },
+            make: {
+                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(5)))
+            },
+            makeEmpty: {
+                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(0)))
+            })
+    }
+
+    static func bufferSubject() -> PublisherHarness<Int, TestFailure> {
+        PublisherHarness(
+            name: "BufferSubject(limit: 4)", delivery: .pushed, multicast: true,
+            replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
+            make: {
+                let subject = BufferSubject<Int, TestFailure>(limit: 4, whenFull: .dropOldest)
+                return PublisherInstance(
+                    subject, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) },
+                    fail: { subject.send(completion: .failure(TestFailure())) })
+            })
+    }
+
+    /// Two upstream subjects merged; even values go through one, odd through the other.
+    /// MergeInput never completes (it drops finished upstreams), so it has no finish lever.
+    static func mergeInput() -> PublisherHarness<Int, Never> {
+        PublisherHarness(
+            name: "MergeInput", delivery: .pushed, multicast: true, tag: { $0 },
+            make: {
+                let merged = MergeInput<Int>()
+                let even = PassthroughSubject<Int, Never>()
+                let odd = PassthroughSubject<Int, Never>()
+                even.merge(into: merged)
+                odd.merge(into: merged)
+                return PublisherInstance(
+                    merged, emit: { ($0 % 2 == 0 ? even : odd).send($0) }, retaining: [even, odd])
+            })
+    }
+
+    static func customDemandSink() -> SubscriberHarness {
+        SubscriberHarness(name: "CustomDemandSink(demand: 3)") {
+            let sink = CustomDemandSink<Int, Never>(
+                demand: 3, receiveValue: { _ in }, receiveCompletion: { _ in })
+            return .init(sink, cancel: { sink.cancel() })
+        }
+    }
+
+    static func customSink() -> SubscriberHarness {
+        SubscriberHarness(name: "Subscribers.CustomSink") {
+            let sink = Subscribers.CustomSink<Int, Never>(
+                receiveCompletion: { _ in }, receiveValue: { _ in })
+            return .init(sink, cancel: { sink.cancel() })
+        }
+    }
+
+    static func pausableSubscriber() -> SubscriberHarness {
+        SubscriberHarness(name: "PausableSubscriber") {
+            let subscriber = PausableSubscriber<Int, Never>(
+                receiveValue: { _ in true }, receiveCompletion: { _ in })
+            return .init(subscriber, cancel: { subscriber.cancel() })
+        }
+    }
+
+    static func addViolations(to table: inout [String: () -> Never]) {
+        ProbeRegistry.add(customSubject(), to: &table)
+        ProbeRegistry.add(customScan(), to: &table)
+        ProbeRegistry.add(shareReplay(), to: &table)
+        ProbeRegistry.add(eventPublisher(), to: &table)
+        ProbeRegistry.add(dispatchTimer(), to: &table)
+        ProbeRegistry.add(bufferSubject(), to: &table)
+        ProbeRegistry.add(mergeInput(), to: &table)
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs the library and conformance-kit tests under ThreadSanitizer and AddressSanitizer.
+# Each sanitizer builds into its own scratch directory (.build-tsan, .build-asan), so the
+# instrumented builds neither disturb nor get disturbed by the normal .build.
+#
+# Usage: Tools/sanitize.sh [thread|address ...] [-- extra swift test arguments]
+#   SANITIZE_FILTER overrides the test filter
+#   (default: CustomCombineTests|PublisherConformanceTests).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+filter="${SANITIZE_FILTER:-CustomCombineTests|PublisherConformanceTests}"
+sanitizers=()
+extra=()
+while (($#)); do
+    case "$1" in
+    thread | address) sanitizers+=("$1") ;;
+    --) shift; extra=("$@"); break ;;
+    *) echo "unknown argument: $1 (expected thread, address or --)" >&2; exit 2 ;;
+    esac
+    shift
+done
+((${#sanitizers[@]})) || sanitizers=(thread address)
+
+status=0
+for sanitizer in "${sanitizers[@]}"; do
+    case "$sanitizer" in
+    thread) scratch=.build-tsan ;;
+    address) scratch=.build-asan ;;
+    esac
+    echo "==> swift test --sanitize=$sanitizer --scratch-path $scratch --filter '$filter'"
+    # halt_on_error makes a sanitizer report fail the run instead of scrolling past.
+    if TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}" \
+        ASAN_OPTIONS="halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+        swift test --sanitize="$sanitizer" --scratch-path "$scratch" \
+        --filter "$filter" ${extra[@]+"${extra[@]}"}; then
+        echo "==> $sanitizer sanitizer: clean"
+    else
+        echo "==> $sanitizer sanitizer: FAILED" >&2
+        status=1
+    fi
+done
+exit $status

@@ -188,7 +188,27 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 442)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 441)
+func testWrapperReleasesTheBehaviorAfterCompletion() {
+    weak var weakBehavior: HopBehavior<Int, Never>?
+    let subscription: CustomSubscription<HopBehavior<Int, Never>>
+    do {
+        let taker = Taker(initial: .max(1))
+        let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+        weakBehavior = behavior
+        subscription = CustomSubscription(behavior: behavior)
+    }
+    subscription.receive(subscription: Subscriptions.empty)
+    XCTAssertNotNil(weakBehavior, "the subscription keeps its behavior while it is live")
+
+    subscription.receive(completion: .finished)
+    XCTAssertNil(weakBehavior)
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 464)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -204,7 +224,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 461)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 483)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -230,7 +250,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 491)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 513)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -248,7 +268,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 511)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 533)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))

@@ -112,7 +112,27 @@ func testNaiveSubjectCancelAndSendSubscription() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 245)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 247)
+func testCustomSubjectAllowsReentrantSendAndCancel() {
+    let subject = CustomSubject<Int, Never>()
+    var received = [Int]()
+    var cancellable: AnyCancellable?
+    cancellable = subject.sink(event: { event in
+        guard case .value(let value) = event else { return }
+        received.append(value)
+        if value == 1 { subject.send(10) }
+        if value == 2 { cancellable?.cancel() }
+    })
+
+    subject.send(sequence: 1...3, completion: .finished)
+
+    XCTAssertEqual(received, [1, 10, 2])
+}
+#sourceLocation()
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 269)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -129,7 +149,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 265)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 289)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -169,7 +189,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 308)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 332)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -183,7 +203,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 321)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 345)
 func testBothSubjectsHonourDemandAndRequestUnlimited() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -206,7 +226,7 @@ func testBothSubjectsHonourDemandAndRequestUnlimited() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 355)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 379)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -228,7 +248,7 @@ func testNaiveSubjectForgetsItCompleted() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 380)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 404)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     let subject = CustomSubject<Int, Never>()
     var log = [String]()

@@ -8,8 +8,49 @@ import XCTest
 
 final class Chapter04Tests: XCTestCase {}
 
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 102)
+/// A badly behaved source: it ignores demand and pushes every value it is given.
+final class Firehose: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    private var subscribers: [AnySubscriber<Int, Never>] = []
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let subscriber = AnySubscriber(subscriber)
+        subscribers.append(subscriber)
+        subscriber.receive(subscription: Subscriptions.empty)
+    }
+
+    func push(_ values: ClosedRange<Int>) {
+        for value in values {
+            for subscriber in subscribers { _ = subscriber.receive(value) }
+        }
+    }
+}
+#sourceLocation()
+
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 140)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 128)
+func testCustomScanNeverDeliversMoreThanWasAskedFor() {
+    let firehose = Firehose()
+    var values = [Int]()
+    let subscriber = AnySubscriber<Int, Never>(
+        receiveSubscription: { $0.request(.max(2)) },
+        receiveValue: { values.append($0); return .none },
+        receiveCompletion: { _ in })
+
+    CustomScan(upstream: firehose, initialResult: 10, nextPartialResult: +)
+        .subscribe(subscriber)
+    firehose.push(1...5)
+
+    XCTAssertEqual(values, [11, 13])
+}
+#sourceLocation()
+}
+
+extension Chapter04Tests {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 187)
 func testCustomSubjectsWithCustomScan() {
     var subjects = [CustomSubject<Int, Never>]()
     let deferred = Deferred { () -> CustomSubject<Int, Never> in
@@ -42,7 +83,7 @@ func testCustomSubjectsWithCustomScan() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 192)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 239)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -103,7 +144,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 252)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 299)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -122,7 +163,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 276)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 323)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> [Int] {
         let subject = CustomSubject<Int, Never>()

@@ -111,4 +111,18 @@ final class WorkbookCLITests: XCTestCase {
         XCTAssertNotEqual(list.status, 0)
         XCTAssertTrue(list.standardError.contains("no chapter '42'"), list.standardError)
     }
+
+    func testTestCommandValidatesBeforeBuilding() throws {
+        let root = try Fixtures.copy(of: "basic", for: self)
+        try Data("# Broken\n\n```output\nhi\n```\n".utf8)
+            .write(to: root.appendingPathComponent("Chapters/02-broken.md"))
+        let before = Fixtures.snapshot(of: root)
+        let test = try runWorkbook(["test", "--root", root.path, "01"])
+        XCTAssertEqual(test.status, 1)
+        XCTAssertTrue(
+            test.standardError.hasPrefix(
+                "Chapters/02-broken.md:3: error: output block has no example"),
+            test.standardError)
+        XCTAssertEqual(Fixtures.snapshot(of: root), before)
+    }
 }

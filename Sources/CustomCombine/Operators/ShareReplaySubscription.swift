@@ -100,7 +100,6 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
             } else if buffer.isEmpty, let completion {
                 self.subscriber = nil
                 self.completion = nil
-                onCancel = nil
                 delivering = false
                 lock.unlock()
                 subscriber.receive(completion: completion)

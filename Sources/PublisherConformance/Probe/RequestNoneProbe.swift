@@ -15,8 +15,10 @@ public enum RequestNoneProbe {
         ProcessInfo.processInfo.environment[environmentKey]
     }
 
-    /// In the child: subscribes, requests `.none`, lets the publisher act, and exits with
-    /// status 0 and ``survivedMarker`` if nothing trapped.
+    /// In the child: subscribes, requests `.none`, lets the publisher act, then requests
+    /// `.max(1)`, and exits with status 0 and ``survivedMarker`` (with the number of values
+    /// and of ledger violations) if nothing trapped. Ignoring the violation means exactly
+    /// one value arrives: the one the later `.max(1)` asked for.
     public static func perform<Output, Failure>(on harness: PublisherHarness<Output, Failure>)
         -> Never
     {
@@ -24,12 +26,14 @@ public enum RequestNoneProbe {
         let subscriber = RecordingSubscriber<Output, Failure>(
             label: "violator", initialDemand: nil, tag: harness.tag)
         instance.subscribe(subscriber)
-        subscriber.currentSubscription?.request(.none)
+        subscriber.request(.none, context: "the violation")
         instance.emit?(0)
-        subscriber.currentSubscription?.request(.max(1))
+        subscriber.request(.max(1), context: "after the violation")
         instance.emit?(1)
         if case .timed(_, let interval) = harness.delivery { settle(interval * 3) }
-        let line = "\(survivedMarker) values: \(subscriber.values.count)\n"
+        let line =
+            "\(survivedMarker) values: \(subscriber.values.count) "
+            + "violations: \(subscriber.violations.count)\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         exit(0)
     }
@@ -60,7 +64,13 @@ public enum RequestNoneProbe {
             return .observed("trap")
         }
         if process.terminationStatus == 0 && text.contains(survivedMarker) {
-            return .observed("ignore")
+            if text.contains("\(survivedMarker) values: 1 violations: 0") {
+                return .observed("ignore")
+            }
+            return .fail(
+                "\(ConformanceRule.requestNone): \(target) survived request(.none) but then "
+                    + "mis-delivered (expected exactly the value of the later max(1)):\n"
+                    + text.suffix(2_000))
         }
         return .fail(
             "\(ConformanceRule.requestNone): child for \(target) exited with status "

@@ -86,3 +86,32 @@ func testHiddenHelper() {
 }
 #sourceLocation()
 }
+
+extension Chapter00Tests {
+    func test_map_then_filter() throws {
+        let capture = try OutputCapture()
+        let outcome = Result<Void, Error> {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
+let values = [1, 2, 3, 4].publisher
+#sourceLocation()
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 125)
+let cancellable = values
+    .map { $0 * 10 }
+    .filter { $0 > 15 }
+    .sink { print($0) }
+cancellable.cancel()
+#sourceLocation()
+        }
+        let output = capture.finish()
+        try outcome.get()
+        assertOutput(
+            output,
+            matches: #"""
+20
+30
+40
+
+"""#,
+            file: "Chapters/00-how-to-use-this-workbook.md", line: 132)
+    }
+}

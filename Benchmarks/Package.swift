@@ -18,6 +18,7 @@ let package = Package(
             name: "CustomCombineBenchmarks",
             dependencies: [
                 .product(name: "CustomCombine", package: "CombineByTests"),
+                .product(name: "WorkbookEngine", package: "CombineByTests"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/CustomCombineBenchmarks",

@@ -14,4 +14,5 @@ let benchmarks: @Sendable () -> Void = {
     registerScalingBenchmarks()
     registerReplayBenchmarks()
     registerContentionBenchmarks()
+    registerWorkbookBenchmarks()
 }

@@ -12,9 +12,11 @@ func registerPerEventBenchmarks() {
         blackHole(total)
     }
 
-    sendBenchmark("send/PassthroughSubject", PassthroughSubject<Int, Never>())
-    sendBenchmark("send/CustomSubject", CustomSubject<Int, Never>())
-    sendBenchmark("send/BufferSubject", BufferSubject<Int, Never>())
+    sendBenchmark("send/PassthroughSubject") { PassthroughSubject<Int, Never>() }
+    sendBenchmark("send/CustomSubject") { CustomSubject<Int, Never>() }
+    // A BufferSubject replays what it holds to each new subscriber, so every run needs a
+    // fresh one: one kept across runs would hand the next run's subscriber an extra value.
+    sendBenchmark("send/BufferSubject") { BufferSubject<Int, Never>() }
 
     Benchmark("scan/Scan") { benchmark in
         let subject = PassthroughSubject<Int, Never>()
@@ -55,8 +57,11 @@ func registerPerEventBenchmarks() {
     }
 }
 
-private func sendBenchmark<S: Subject>(_ name: String, _ subject: S) where S.Output == Int {
+/// Each run makes its own subject, so no run sees what an earlier one left behind.
+private func sendBenchmark<S: Subject>(_ name: String, _ makeSubject: @escaping @Sendable () -> S)
+where S.Output == Int {
     Benchmark(name) { benchmark in
+        let subject = makeSubject()
         measureSends(benchmark, into: subject, through: subject)
     }
 }

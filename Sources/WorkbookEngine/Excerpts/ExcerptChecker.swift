@@ -4,14 +4,17 @@ import Foundation
 /// from the code it explains.
 public enum ExcerptChecker {
     /// Problems with every excerpt of `chapter`: missing files or regions, or differences.
-    public static func problems(in chapter: Chapter, root: URL) -> [Diagnostic] {
+    public static func problems(
+        in chapter: Chapter, root: URL, sources: ExcerptSources? = nil
+    ) -> [Diagnostic] {
+        let sources = sources ?? ExcerptSources(root: root)
         var problems: [Diagnostic] = []
         for block in chapter.blocks {
             guard case .excerpt(let reference) = block.role else { continue }
             let path = chapter.file.relativePath
             do throws(Diagnostic) {
                 let region = try SourceRegion(
-                    reference, root: root, chapterPath: path, line: block.fenceLine)
+                    reference, sources: sources, chapterPath: path, line: block.fenceLine)
                 if let problem = difference(
                     block: block, region: region, reference: reference, path: path)
                 {
@@ -25,13 +28,16 @@ public enum ExcerptChecker {
     }
 
     /// Problems with excerpts whose file or region is missing (drift is not checked).
-    public static func missingRegions(in chapter: Chapter, root: URL) -> [Diagnostic] {
+    public static func missingRegions(
+        in chapter: Chapter, root: URL, sources: ExcerptSources? = nil
+    ) -> [Diagnostic] {
+        let sources = sources ?? ExcerptSources(root: root)
         var problems: [Diagnostic] = []
         for block in chapter.blocks {
             guard case .excerpt(let reference) = block.role else { continue }
             do throws(Diagnostic) {
                 _ = try SourceRegion(
-                    reference, root: root, chapterPath: chapter.file.relativePath,
+                    reference, sources: sources, chapterPath: chapter.file.relativePath,
                     line: block.fenceLine)
             } catch {
                 problems.append(error)

@@ -11,34 +11,42 @@ public struct SourceRegion: Equatable, Sendable {
     public init(
         _ reference: SourceRegionReference, root: URL, chapterPath: String, line: Int
     ) throws(Diagnostic) {
-        let url = root.appendingPathComponent(reference.path)
-        guard let data = FileManager.default.contents(atPath: url.path),
-            let text = String(data: data, encoding: .utf8)
-        else {
+        try self.init(
+            reference, sources: ExcerptSources(root: root), chapterPath: chapterPath, line: line)
+    }
+
+    /// Like ``init(_:root:chapterPath:line:)``, reading files through `sources`, which
+    /// reads each library file once however many excerpts show it.
+    public init(
+        _ reference: SourceRegionReference, sources: ExcerptSources, chapterPath: String, line: Int
+    ) throws(Diagnostic) {
+        guard let all = sources.lines(of: reference.path) else {
             throw Diagnostic(
                 file: chapterPath, line: line,
                 message: "excerpt file '\(reference.path)' does not exist")
         }
-        let all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = all.firstIndex(where: { Self.marker(in: $0) == reference.region }) else {
+        let markers = sources.markers(of: reference.path)
+        guard let start = markers.filter({ $0.value == reference.region }).keys.min() else {
             throw Diagnostic(
                 file: chapterPath, line: line,
                 message:
                     "region '\(reference.region)' not found in \(reference.path) (mark it with // snippet.\(reference.region) ... // snippet.end)"
             )
         }
-        let rest = all[(start + 1)...]
-        guard let end = rest.firstIndex(where: { Self.marker(in: $0) == "end" }) else {
+        guard let end = markers.filter({ $0.key > start && $0.value == "end" }).keys.min() else {
             throw Diagnostic(
                 file: chapterPath, line: line,
                 message: "region '\(reference.region)' in \(reference.path) has no // snippet.end")
         }
-        let body = all[(start + 1)..<end].filter { Self.marker(in: $0) == nil }
+        let body = ((start + 1)..<end).filter { markers[$0] == nil }.map { all[$0] }
         self.lines = Self.normalized(Array(body))
     }
 
     /// The slice name when `line` is a `// snippet.NAME` marker.
     static func marker(in line: String) -> String? {
+        guard line.utf8.contains(UInt8(ascii: ".")), line.contains("// snippet.") else {
+            return nil
+        }
         let trimmed = line.trimmingSpaces
         guard trimmed.hasPrefix("// snippet.") else { return nil }
         let name = trimmed.dropFirst("// snippet.".count)

@@ -118,12 +118,3 @@ public enum ChapterExtractor {
             isWholeLine: rest.allSatisfy { $0 == " " || $0 == "\t" })
     }
 }
-
-extension String {
-    var trimmingSpaces: String {
-        var view = Substring(self)
-        while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
-        while let last = view.last, last == " " || last == "\t" { view.removeLast() }
-        return String(view)
-    }
-}

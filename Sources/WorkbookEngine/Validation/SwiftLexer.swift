@@ -77,7 +77,9 @@ public struct SwiftLexer {
             }
             switch contexts.last {
             case .blockComment(let depth, let start)?:
-                if starts(with: "*/") {
+                if scalar != "*" && scalar != "/" {
+                    index += 1
+                } else if starts(with: "*/") {
                     contexts.removeLast()
                     if depth > 1 { contexts.append(.blockComment(depth: depth - 1, line: start)) }
                     index += 2
@@ -97,7 +99,7 @@ public struct SwiftLexer {
                     } else {
                         index = next + 1 < text.count && text[next] != "\n" ? next + 1 : next
                     }
-                } else if starts(with: multiline ? "\"\"\"" : "\"") {
+                } else if scalar == "\"", !multiline || starts(with: "\"\"\"") {
                     let quotes = multiline ? 3 : 1
                     if pounds(from: quotes) >= count {
                         contexts.removeLast()
@@ -121,15 +123,16 @@ public struct SwiftLexer {
     ) -> Int {
         var index = start
         let scalar = text[index]
-        if starts("//", 0) {
+        let next: Unicode.Scalar? = index + 1 < text.count ? text[index + 1] : nil
+        if scalar == "/", next == "/" {
             while index < text.count, text[index] != "\n" { index += 1 }
             return index
         }
-        if starts("/*", 0) {
+        if scalar == "/", next == "*" {
             contexts.append(.blockComment(depth: 1, line: line))
             return index + 2
         }
-        let hashes = pounds(0)
+        let hashes = scalar == "#" ? pounds(0) : 0
         if scalar == "\""
             || (hashes > 0 && index + hashes < text.count && text[index + hashes] == "\"")
         {
@@ -160,9 +163,9 @@ public struct SwiftLexer {
                 }
             }
         default:
-            if scalar.properties.isXIDStart || scalar == "_" {
+            if Self.isIdentifierStart(scalar) {
                 var end = index
-                while end < text.count, text[end].properties.isXIDContinue { end += 1 }
+                while end < text.count, Self.isIdentifierContinue(text[end]) { end += 1 }
                 let word = String(String.UnicodeScalarView(text[index..<end]))
                 if previousWord == "func", openBraces.isEmpty, contexts.isEmpty {
                     scan.topLevelFunctions.append(.init(name: word, line: line))
@@ -171,9 +174,32 @@ public struct SwiftLexer {
                 return end
             }
         }
-        if !scalar.properties.isWhitespace {
+        if !Self.isWhitespace(scalar) {
             previousWord = ""
         }
         return index + 1
+    }
+
+    // ASCII fast paths: Unicode property lookups dominate the scan otherwise.
+    private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value >= 65 && value <= 90) || (value >= 97 && value <= 122) || value == 95
+        }
+        return scalar.properties.isXIDStart
+    }
+
+    private static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return isIdentifierStart(scalar) || (scalar.value >= 48 && scalar.value <= 57)
+        }
+        return scalar.properties.isXIDContinue
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+        }
+        return scalar.properties.isWhitespace
     }
 }

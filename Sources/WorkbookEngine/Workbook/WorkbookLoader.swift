@@ -48,10 +48,12 @@ public struct WorkbookLoader: Sendable {
         let (files, nameProblems) = scanChapterFiles()
         var chapters: [Chapter] = []
         var problems = nameProblems
+        let sources = ExcerptSources(root: root)
         for file in files {
             do throws(DiagnosticList) {
                 let chapter = try load(file)
-                let missing = ExcerptChecker.missingRegions(in: chapter, root: root)
+                let missing = ExcerptChecker.missingRegions(
+                    in: chapter, root: root, sources: sources)
                 problems += missing
                 chapters.append(chapter)
             } catch {

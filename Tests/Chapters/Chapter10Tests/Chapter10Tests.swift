@@ -101,8 +101,68 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 184)
+/// The reference's shape: inner sinks capture the merge point strongly.
+final class StrongMergeInput<I>: Publisher, Cancellable {
+    typealias Output = I
+    typealias Failure = Never
+
+    private let subject = PassthroughSubject<I, Never>()
+    private let sinks = AtomicBox([CombineIdentifier: AnyCancellable]())
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == I, S.Failure == Never {
+        subject.receive(subscriber: subscriber)
+    }
+
+    func attach<Upstream: Publisher>(_ upstream: Upstream)
+    where Upstream.Output == I, Upstream.Failure == Never {
+        let id = CombineIdentifier()
+        let sink = Subscribers.Sink<I, Never>(
+            receiveCompletion: { _ in _ = self.sinks.mutate { $0.removeValue(forKey: id) } },
+            receiveValue: { self.subject.send($0) })
+        sinks.mutate { $0[id] = AnyCancellable(sink) }
+        upstream.subscribe(sink)
+    }
+
+    func cancel() {
+        let detached = sinks.mutate { sinks -> [AnyCancellable] in
+            defer { sinks.removeAll() }
+            return Array(sinks.values)
+        }
+        detached.forEach { $0.cancel() }
+    }
+
+    deinit { cancel() }
+}
+#sourceLocation()
+
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 194)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 219)
+func testStrongCaptureKeepsTheMergePointAlive() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakStrong: StrongMergeInput<Int>?
+    weak var weakLibrary: MergeInput<Int>?
+
+    do {
+        let strong = StrongMergeInput<Int>()
+        strong.attach(subject)
+        weakStrong = strong
+        let library = MergeInput<Int>()
+        subject.merge(into: library)
+        weakLibrary = library
+    }
+
+    XCTAssertNotNil(weakStrong, "leaked: the upstream keeps it alive")
+    XCTAssertNil(weakLibrary)
+
+    subject.send(completion: .finished)
+    XCTAssertNil(weakStrong, "only the upstream's completion frees it")
+}
+#sourceLocation()
+}
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 254)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -124,7 +184,7 @@ func testMergeInputCollectsWithoutCompleting() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 217)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 277)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -142,6 +202,11 @@ func testMergeInputCancelCutsEveryLink() {
     subject2.send(3)
 
     XCTAssertEqual(cancelledUpstreams, 2)
+
+    let latecomer = PassthroughSubject<Int, Never>()
+    latecomer.merge(into: input)
+    latecomer.send(4)
+
     XCTAssertEqual(received, [1].asEvents(completion: nil))
     cancellable.cancel()
 }
@@ -149,7 +214,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 243)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 308)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()

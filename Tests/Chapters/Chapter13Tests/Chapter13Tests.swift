@@ -8,7 +8,7 @@ import XCTest
 
 final class Chapter13Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 26)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 29)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
 func spinRunLoop(until condition: () -> Bool) {
     let deadline = Date(timeIntervalSinceNow: 5)
@@ -32,7 +32,7 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 55)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 58)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -51,7 +51,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 80)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 83)
 func testToday_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -79,7 +79,7 @@ func testToday_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 113)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 116)
 func testToday_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -106,7 +106,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 171)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 174)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -135,23 +135,23 @@ XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
             output,
             matches: #"""
 Start
-test_receive_on_main_with_debug(), line 176: subscription
-test_receive_on_main_with_debug(), line 176: request unlimited
+test_receive_on_main_with_debug(), line 179: subscription
+test_receive_on_main_with_debug(), line 179: request unlimited
 Phase 1: send 1
-test_receive_on_main_with_debug(), line 176: output 1
+test_receive_on_main_with_debug(), line 179: output 1
 Phase 2: turn the run loop
 Phase 3: send 2
-test_receive_on_main_with_debug(), line 176: output 2
+test_receive_on_main_with_debug(), line 179: output 2
 Phase 4: turn the run loop
-test_receive_on_main_with_debug(), line 176: cancel
+test_receive_on_main_with_debug(), line 179: cancel
 
 """#,
-            file: "Chapters/13-scheduling.md", line: 193)
+            file: "Chapters/13-scheduling.md", line: 196)
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 222)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 239)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -177,7 +177,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 249)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 266)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -205,16 +205,16 @@ XCTAssertEqual(received, [.complete(.finished)])
 Start
 Phase 1: send 1 and finish
 Phase 2: turn the run loop
-test_subscribe_on_main_with_debug(), line 254: subscription
-test_subscribe_on_main_with_debug(), line 254: completion finished
+test_subscribe_on_main_with_debug(), line 271: subscription
+test_subscribe_on_main_with_debug(), line 271: completion finished
 
 """#,
-            file: "Chapters/13-scheduling.md", line: 268)
+            file: "Chapters/13-scheduling.md", line: 285)
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 294)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 311)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -238,7 +238,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 328)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 345)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -265,7 +265,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 358)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 375)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -289,7 +289,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 385)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 402)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -313,7 +313,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 412)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 429)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -339,7 +339,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 441)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 458)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

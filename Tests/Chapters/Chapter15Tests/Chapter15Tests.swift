@@ -112,21 +112,23 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
         })
     wait(for: [finished], timeout: 10)
 
-    let times = received.compactMap { event -> DispatchTime? in
-        if case let .value(time) = event { return time }
-        return nil
+    queue.sync {  // read what the timer's queue wrote, on that queue
+        let times = received.compactMap { event -> DispatchTime? in
+            if case let .value(time) = event { return time }
+            return nil
+        }
+        XCTAssertEqual(times.count, 6)
+        XCTAssertEqual(received.last, .complete(.finished))
+        XCTAssertEqual(received.count, 7)
+        XCTAssertEqual(times, times.sorted(), "ticks arrive in time order")
     }
-    XCTAssertEqual(times.count, 6)
-    XCTAssertEqual(received.last, .complete(.finished))
-    XCTAssertEqual(received.count, 7)
-    XCTAssertEqual(times, times.sorted(), "ticks arrive in time order")
     withExtendedLifetime(cancellable) {}
 }
 #sourceLocation()
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 327)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 329)
 func testCancellingAfterTheThirdValueStopsTheTimer() {
     let queue = DispatchQueue(label: "chapter15.cancel")
     let three = expectation(description: "three values")
@@ -161,7 +163,7 @@ func testCancellingAfterTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 369)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 371)
 func testTimerDeliversOnlyWhatWasRequested() {
     let queue = DispatchQueue(label: "chapter15.demand")
     let two = expectation(description: "two values")
@@ -191,7 +193,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 402)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 404)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))

@@ -9,7 +9,7 @@ import XCTest
 final class Chapter12Tests: XCTestCase {}
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 65)
+#sourceLocation(file: "Chapters/12-demand.md", line: 70)
 func testCancelForgetsSubscriptionAndBudget() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -31,7 +31,7 @@ func testCancelForgetsSubscriptionAndBudget() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 90)
+#sourceLocation(file: "Chapters/12-demand.md", line: 95)
 func testSubjectDropsValuesWithoutDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -53,7 +53,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 125)
+#sourceLocation(file: "Chapters/12-demand.md", line: 130)
 func testSequencePublisherWaitsForDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(

@@ -163,6 +163,19 @@ final class BufferSubjectTests: XCTestCase {
         recorder = nil
     }
 
+    func testCancelDuringReplayStopsTheReplay() {
+        let subject = BufferSubject<Int, Never>(limit: 10)
+        subject.send(sequence: 1...10, completion: .finished)
+        var recorder: Recorder<Int, Never>?
+        recorder = Recorder<Int, Never>(onValue: { value in
+            if value == 3 { recorder?.cancel() }
+            return .none
+        })
+        subject.subscribe(recorder!)
+        XCTAssertEqual(recorder?.events, [1, 2, 3].asEvents())
+        recorder = nil
+    }
+
     func testSendAndCancelFromInsideASink() {
         let subject = BufferSubject<Int, Never>(limit: 3)
         var received: [Int] = []

@@ -24,6 +24,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         var buffer: Buffer<Output, Failure>
         // Set while `drain()` runs: a re-entrant call only records, the running loop delivers.
         private var draining = false
+        // Set by `cancel()`, which may come from inside a delivery: the loop stops there.
+        private var cancelled = false
 
         init(subject: BufferSubject, downstream: AnySubscriber<Output, Failure>) {
             self.subject = subject
@@ -46,7 +48,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             guard !draining else { return }
             draining = true
             defer { draining = false }
-            while true {
+            while !cancelled {
                 if buffer.valueCount > 0 {
                     guard demand > 0, case .value(let value)? = buffer.fetch() else { return }
                     demand -= 1
@@ -68,7 +70,9 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                 draining = true
                 demand += downstream.receive(input)
                 draining = false
-                drain()  // anything sent re-entrantly while we were delivering
+                if !buffer.isEmpty {
+                    drain()  // what was sent re-entrantly while we were delivering
+                }
             } else {
                 buffer.push(input)
                 drain()
@@ -82,6 +86,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         }
 
         func cancel() {
+            cancelled = true
             subject.remove(combineIdentifier)
         }
         // snippet.end

@@ -121,13 +121,16 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     }
 
     /// Records the subscription, cancels any second one, and makes the initial request.
+    ///
+    /// This call is left out of the in-flight count on purpose: Combine makes demand live
+    /// the moment it is requested, so a subject sending on another thread may deliver the
+    /// first values before `receive(subscription:)` has returned (OpenCombine's
+    /// PassthroughSubject does under ThreadSanitizer's slower scheduling). Rule 9 judges
+    /// values and completions against each other.
     public func receive(subscription newSubscription: Subscription) {
-        let overlapping = inFlight.enter()
-        defer { inFlight.leave() }
         let accepted: Bool = lock.withLock {
             subscriptions += 1
             entries.append(.subscription(ordinal: subscriptions))
-            if overlapping { note(.serialDelivery, "receive(subscription:) overlaps another call") }
             if subscriptions > 1 {
                 note(.subscriptionFirst, "a second subscription arrived")
                 return false

@@ -24,7 +24,7 @@ final class TrustedPublisherTests: XCTestCase {
     /// so a subscriber racing a send can receive one value twice.
     func testCurrentValueSubject() {
         let report = assertConformance(
-            TrustedCatalog.currentValueSubject(), knownRaces: [.multicastReplay],
+            TrustedCatalog.currentValueSubject(), knownRaces: [.multicastReplay, .stress],
             requestNoneProbe: ProbeRegistry.probe("CurrentValueSubject"))
         XCTAssertEqual(report.outcome(.lateSubscriber), .pass)
     }

@@ -211,7 +211,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 432)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 436)
 func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
     let senders = 4
     let valuesPerSender = 500

@@ -38,7 +38,7 @@ struct SubscriberList<Element> {
     }
 
     private mutating func compact() {
-        slots = slots.filter { $0 != nil }
+        slots.removeAll { $0 == nil }  // in place: no new array unless a snapshot shares it
         for (index, slot) in slots.enumerated() {
             indices[slot!.id] = index
         }

@@ -28,6 +28,7 @@ let package = Package(
     platforms: [.macOS(.v10_15)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
+        .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ],
     dependencies: [

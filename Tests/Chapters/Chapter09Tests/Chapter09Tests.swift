@@ -87,7 +87,7 @@ func testSubjectAndSinkKeepEachOtherAlive() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 146)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 147)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -113,7 +113,7 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 174)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 175)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var received = [Subscribers.Event<Int, Never>]()
@@ -133,7 +133,7 @@ func testAnyCancellableReleasesSubjectToo() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 197)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 198)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()

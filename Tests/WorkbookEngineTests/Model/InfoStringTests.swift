@@ -20,4 +20,21 @@ final class InfoStringTests: XCTestCase {
                 true)
         }
     }
+
+    func testContradictoryOrIncompleteAttributesAreErrors() {
+        let bad = [
+            ("swift test example", "a block has one role"),
+            ("swift ignore group=g", "group combines only with 'test' or 'example'"),
+            ("swift excerpt=Sources/A.swift", "excerpt needs a value like"),
+            ("swift excerpt=../A.swift#r", "excerpt needs a value like"),
+            ("swift example=bad!", "example name 'bad!' must use"),
+            ("swift test=yes", "attribute 'test' takes no value"),
+        ]
+        for (info, message) in bad {
+            XCTAssertThrowsError(try InfoString(info, file: "f", line: 1), info) { error in
+                let text = (error as? Diagnostic)?.message ?? ""
+                XCTAssertTrue(text.hasPrefix(message) || text.contains(message), "\(info): \(text)")
+            }
+        }
+    }
 }

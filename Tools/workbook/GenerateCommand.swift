@@ -7,8 +7,8 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Write Tests/Chapters/ChapterNNTests/ from Chapters/*.md.",
         discussion: """
-            Validates every chapter first and writes nothing if any has an error. Rewrites only
-            files whose content changed (an unchanged chapter is not rebuilt), writes
+            Validates every chapter first and writes nothing if any has an error. Rewrites only \
+            files whose content changed (an unchanged chapter is not rebuilt), writes \
             atomically, and deletes orphaned files only if they carry the generated header.
 
             Examples:

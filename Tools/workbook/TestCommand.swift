@@ -8,9 +8,9 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Generate, build and run the chapters' tests; report per chapter.",
         discussion: """
-            Generates the test files, builds with `swift build --build-tests` (compiler errors
-            point at Chapters/*.md lines), runs the chosen chapters with `swift test
-            --skip-build --filter`, then prints a table and each failure as
+            Generates the test files, builds with `swift build --build-tests` (compiler errors \
+            point at Chapters/*.md lines), runs the chosen chapters with `swift test \
+            --skip-build --filter`, then prints a table and each failure as \
             Chapters/NN-name.md:LINE: message. Exits non-zero on any failure.
 
             Examples:

@@ -189,6 +189,30 @@ func testCancelGoesUpstreamOnce() {
 
 extension Chapter02Tests {
 #sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 441)
+func testASecondOrLateUpstreamIsCancelled() {
+    let taker = Taker(initial: .max(1))
+    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+    let subscription = CustomSubscription(behavior: behavior)
+    let first = SpySubscription()
+    let second = SpySubscription()
+    let late = SpySubscription()
+
+    subscription.receive(subscription: first)
+    subscription.receive(subscription: second)
+    XCTAssertEqual(second.cancellations, 1)
+    XCTAssertEqual(second.requests, [])
+    XCTAssertEqual(first.cancellations, 0, "the first upstream stays connected")
+
+    subscription.cancel()
+    subscription.receive(subscription: late)
+    XCTAssertEqual(late.cancellations, 1)
+    XCTAssertEqual(first.requests, [.max(1)])
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 467)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -208,7 +232,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 464)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 490)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -224,7 +248,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 483)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 509)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -250,7 +274,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 513)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 539)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -268,7 +292,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 533)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 559)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))

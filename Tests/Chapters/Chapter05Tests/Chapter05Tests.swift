@@ -8,7 +8,7 @@ import XCTest
 
 final class Chapter05Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 21)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 23)
 /// Chapter 3's subject with its subscriber table left unguarded.
 final class NaiveSubject<Output, Failure: Error>: Subject {
     typealias Table = [CombineIdentifier: Entry]
@@ -83,7 +83,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 97)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 99)
 func testNaiveSubjectWorksOnOneThread() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -99,7 +99,7 @@ func testNaiveSubjectWorksOnOneThread() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 138)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 140)
 func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Subscribers.Event<Int, Never>]()
@@ -123,7 +123,7 @@ func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 209)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 212)
 func testAtomicBoxReadsAndMutates() throws {
     struct Refused: Error {}
     let box = AtomicBox([1, 2])
@@ -155,7 +155,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 244)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 247)
 func testAtomicBoxMakesTheSecondWriterWait() {
     let box = AtomicBox([String]())
     let firstIsInside = DispatchSemaphore(value: 0)
@@ -186,7 +186,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 306)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 309)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -198,7 +198,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 317)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 320)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -211,7 +211,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 432)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 435)
 func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
     let senders = 4
     let valuesPerSender = 500

@@ -77,20 +77,25 @@ extension Chapter08Tests {
 #sourceLocation(file: "Chapters/08-buffer-subject.md", line: 173)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
-    let multicastB = subjectA.scan(10, +)
-        .multicast { BufferSubject(limit: Int.max) }
-        .autoconnect()
+    var additions = 0
+    let multicastB = subjectA.scan(10) { total, next -> Int in
+        additions += 1
+        return total + next
+    }
+    .multicast { BufferSubject(limit: Int.max) }
+    .autoconnect()
 
     let (receivedC, receivedD) = runScript(on: multicastB, source: subjectA)
 
     XCTAssertEqual(receivedC, [11, 13, 16, 20].asEvents(completion: .finished))
     XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
+    XCTAssertEqual(additions, 4)  // one addition per value, however many sinks
 }
 #sourceLocation()
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 197)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 203)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -107,7 +112,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 215)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 221)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -136,7 +141,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 255)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 261)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }

@@ -16,4 +16,11 @@ final class SubscribersEventTests: XCTestCase {
         XCTAssertNotEqual(Event.complete(.failure(.broken)), .complete(.failure(.other)))
         XCTAssertNotEqual(Event.complete(.finished), .value(0))
     }
+
+    func testEventsPrintTheWayChaptersWriteThem() {
+        let events: [Subscribers.Event<Int, TestError>] = [
+            .value(1), .value(2), .complete(.finished), .complete(.failure(.broken)),
+        ]
+        XCTAssertEqual(String(describing: events), "[1, 2, .finished, .failure(broken)]")
+    }
 }

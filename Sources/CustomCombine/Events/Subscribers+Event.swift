@@ -14,3 +14,17 @@ extension Subscribers {
 
 extension Subscribers.Event: Equatable where Value: Equatable, Failure: Equatable {}
 // snippet.end
+
+extension Subscribers.Event: CustomStringConvertible {
+    /// Written the way the chapters write events, `1` or `.finished`, so that a failed
+    /// assertion on recorded events reads `[1, 2, .finished]` instead of type names.
+    public var description: String {
+        if case .value(let value) = self {
+            return String(describing: value)
+        }
+        if case .complete(.failure(let error)) = self {
+            return ".failure(\(error))"
+        }
+        return ".finished"
+    }
+}

@@ -236,7 +236,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 463)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 467)
 func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
     let senders = 4
     let valuesPerSender = 500

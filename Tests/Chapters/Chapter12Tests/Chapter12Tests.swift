@@ -30,8 +30,41 @@ func testCancelForgetsSubscriptionAndBudget() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/12-demand.md", line: 94)
+/// A subscription that produces nothing and records every request.
+final class RecordingSubscription: Subscription {
+    var requests: [Subscribers.Demand] = []
+    func request(_ demand: Subscribers.Demand) { requests.append(demand) }
+    func cancel() {}
+}
+#sourceLocation()
+
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 95)
+#sourceLocation(file: "Chapters/12-demand.md", line: 103)
+func testBudgetIsSpentOneRequestAtATime() {
+    let subscription = RecordingSubscription()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: 2, receiveValue: { _ in }, receiveCompletion: { _ in })
+
+    sink.receive(subscription: subscription)
+    XCTAssertEqual(subscription.requests, [.max(1)])
+    XCTAssertEqual(sink.receive(1), .max(1))
+    XCTAssertEqual(sink.receive(2), .none, "budget spent: ask for nothing")
+
+    sink.increaseDemand(2)
+    XCTAssertEqual(subscription.requests, [.max(1), .max(1)], "one at a time, not .max(2)")
+    XCTAssertEqual(sink.receive(3), .max(1))
+    XCTAssertEqual(sink.receive(4), .none)
+
+    sink.receive(completion: .finished)
+    sink.increaseDemand(5)
+    XCTAssertEqual(subscription.requests, [.max(1), .max(1)], "completion forgot the subscription")
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 135)
 func testSubjectDropsValuesWithoutDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -53,7 +86,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 130)
+#sourceLocation(file: "Chapters/12-demand.md", line: 170)
 func testSequencePublisherWaitsForDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(

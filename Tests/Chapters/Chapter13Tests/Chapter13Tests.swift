@@ -214,7 +214,7 @@ test_subscribe_on_main_with_debug(), line 271: completion finished
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 311)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 312)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -238,7 +238,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 345)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 346)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -265,7 +265,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 375)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 376)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -289,7 +289,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 402)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 404)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -302,18 +302,22 @@ func testBufferHoldsValuesUntilDemandArrives() {
         .buffer(size: Int.max, prefetch: .byRequest, whenFull: .dropNewest)
         .subscribe(sink)
 
-    subject.send(sequence: 1...3, completion: nil)
-    XCTAssertEqual(received, [])
+    subject.send(sequence: 1...3, completion: .finished)
+    XCTAssertEqual(received, [], "values and completion wait in the buffer")
 
     sink.increaseDemand(3)
-    XCTAssertEqual(received, [1, 2, 3].asEvents(completion: nil))
-    sink.cancel()
+    XCTAssertEqual(
+        received, [1, 2, 3].asEvents(completion: nil),
+        "demand ran out exactly at the last value: the completion is still held")
+
+    sink.increaseDemand(1)
+    XCTAssertEqual(received, [1, 2, 3].asEvents(completion: .finished))
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 429)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 447)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -339,7 +343,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 458)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 476)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

@@ -42,7 +42,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 301)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 326)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -65,12 +65,12 @@ slider at 0.25
 slider at 0.75
 
 """#,
-            file: "Chapters/14-event-publisher.md", line: 314)
+            file: "Chapters/14-event-publisher.md", line: 339)
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 323)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 348)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -98,7 +98,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 356)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 381)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -132,23 +132,24 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 398)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 423)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
     let first = slider.publisher(for: .valueChanged)
         .customSink(receiveCompletion: { _ in }, receiveValue: { values.append($0.value) })
-    var second: AnyCancellable? = slider.publisher(for: .valueChanged)
-        .customSink(receiveCompletion: { _ in }, receiveValue: { values.append($0.value * 10) })
-    XCTAssertEqual(slider.targetCount(for: .valueChanged), 2)
+    do {
+        let second = slider.publisher(for: .valueChanged)
+            .customSink(receiveCompletion: { _ in }, receiveValue: { values.append($0.value * 10) })
+        XCTAssertEqual(slider.targetCount(for: .valueChanged), 2)
 
-    slider.value = 1
-    XCTAssertEqual(values, [1, 10])
+        slider.value = 1
+        XCTAssertEqual(values, [1, 10])
 
-    first.cancel()
-    XCTAssertEqual(slider.targetCount(for: .valueChanged), 1)
-    second = nil  // releasing the AnyCancellable cancels too
-    XCTAssertNil(second)
+        first.cancel()
+        XCTAssertEqual(slider.targetCount(for: .valueChanged), 1)
+        withExtendedLifetime(second) {}
+    }  // releasing the AnyCancellable at the end of the scope cancels too
     XCTAssertEqual(slider.targetCount(), 0)
 
     slider.value = 2
@@ -158,7 +159,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 427)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 453)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher

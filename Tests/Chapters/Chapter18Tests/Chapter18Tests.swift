@@ -9,7 +9,7 @@ import XCTest
 final class Chapter18Tests: XCTestCase {}
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 59)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 58)
 func testToday_receiveOnNoLongerLosesTheFirstValue() {
     let subject = PassthroughSubject<Int, Never>()
     let queue = DispatchQueue(label: "epilogue.receive-on")
@@ -34,7 +34,7 @@ func testToday_receiveOnNoLongerLosesTheFirstValue() {
 }
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 86)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 85)
 func testCorrection_multicastCurrentValueSubjectGreetsTheFirstSubscriberWithZero() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject

@@ -11,8 +11,9 @@ import Darwin
 /// Apple's `os_unfair_lock`, which the reference listings use, is missing on Linux;
 /// a heap-allocated `pthread_mutex_t` has a stable address, which a mutex needs.
 /// Never call out to a subscriber while holding it: re-entrant code would deadlock.
+@usableFromInline
 final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -27,10 +28,12 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    @inlinable
     func lock() {
         pthread_mutex_lock(mutex)
     }
 
+    @inlinable
     func unlock() {
         pthread_mutex_unlock(mutex)
     }

@@ -11,8 +11,9 @@ import Darwin
 /// `CustomSubscription` keeps it while a behavior talks to its downstream, so deliveries to
 /// one subscriber never overlap, yet a subscriber that calls back into its subscription
 /// (request, cancel) or sends into the same subject on the same thread does not deadlock.
+@usableFromInline
 final class RecursiveLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -31,10 +32,12 @@ final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    @inlinable
     func lock() {
         pthread_mutex_lock(mutex)
     }
 
+    @inlinable
     func unlock() {
         pthread_mutex_unlock(mutex)
     }

@@ -65,7 +65,7 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let behavior = Behavior(
-            downstream: AnySubscriber(subscriber),
+            downstream: AnySubscriber(forwardingTo: subscriber),
             reducer: nextPartialResult,
             initialResult: initialResult
         )

@@ -48,7 +48,8 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     /// it the subscription and the completion instead.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        let link = Link(behavior: Behavior(subject: self, downstream: AnySubscriber(subscriber)))
+        let link = Link(
+            behavior: Behavior(subject: self, downstream: AnySubscriber(forwardingTo: subscriber)))
         // Holding the link's lock makes registering and the handshake one step: a
         // completion sent meanwhile waits, so it cannot overtake the subscription.
         link.withLock {

@@ -8,50 +8,36 @@ import Darwin
 
 /// A non-recursive mutex that exists on every platform the library builds on.
 ///
-/// Apple's `os_unfair_lock`, which the reference listings use, is missing on Linux;
-/// a heap-allocated `pthread_mutex_t` has a stable address, which a mutex needs.
+/// Apple's `os_unfair_lock`, which the reference listings use, is missing on Linux.
+/// A mutex needs a stable address, so the `pthread_mutex_t` lives on the heap, in the same
+/// allocation as the object that owns it: one allocation per lock instead of two.
 /// Never call out to a subscriber while holding it: re-entrant code would deadlock.
 /// `RecursiveLock` is the one variant that may be held while calling out.
 @usableFromInline
-class Lock: @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+struct Lock: @unchecked Sendable {
+    @usableFromInline let storage: MutexStorage
 
-    convenience init() {
+    init() {
         self.init(recursive: false)
     }
 
     init(recursive: Bool) {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        }
-        let status = pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(status == 0, "pthread_mutex_init failed with \(status)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        storage = MutexStorage.make(recursive: recursive)
     }
 
     @inlinable
-    final func lock() {
-        pthread_mutex_lock(mutex)
+    func lock() {
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
     }
 
     @inlinable
-    final func unlock() {
-        pthread_mutex_unlock(mutex)
+    func unlock() {
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
     }
 
     /// Takes the lock only if it is free; `true` when it was taken.
-    final func tryLock() -> Bool {
-        pthread_mutex_trylock(mutex) == 0
+    func tryLock() -> Bool {
+        storage.withUnsafeMutablePointerToElements { pthread_mutex_trylock($0) == 0 }
     }
 
     /// Runs `body` with the lock held. `body` must not call out to other components.
@@ -63,4 +49,32 @@ class Lock: @unchecked Sendable {
         return try body()
     }
     // snippet.end
+}
+
+/// The object a `Lock` points to: its one element is the mutex, allocated in the object's
+/// own memory, so its address never changes while the lock exists.
+@usableFromInline
+final class MutexStorage: ManagedBuffer<Void, pthread_mutex_t> {
+    static func make(recursive: Bool) -> MutexStorage {
+        let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in }, to: MutexStorage.self)
+        buffer.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            if recursive {
+                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            }
+            let status = pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+            precondition(status == 0, "pthread_mutex_init failed with \(status)")
+        }
+        return buffer
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_destroy(mutex)
+            mutex.deinitialize(count: 1)
+        }
+    }
 }

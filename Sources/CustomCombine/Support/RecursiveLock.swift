@@ -4,8 +4,24 @@
 /// one subscriber never overlap, yet a subscriber that calls back into its subscription
 /// (request, cancel) or sends into the same subject on the same thread does not deadlock.
 @usableFromInline
-final class RecursiveLock: Lock, @unchecked Sendable {
-    init() {
-        super.init(recursive: true)
+struct RecursiveLock: @unchecked Sendable {
+    @usableFromInline let base = Lock(recursive: true)
+
+    init() {}
+
+    @inlinable
+    func lock() {
+        base.lock()
+    }
+
+    @inlinable
+    func unlock() {
+        base.unlock()
+    }
+
+    /// Runs `body` with the lock held; `body` may take the lock again.
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try base.withLock(body)
     }
 }

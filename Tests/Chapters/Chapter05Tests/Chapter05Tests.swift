@@ -148,7 +148,7 @@ func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 240)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 241)
 func testAtomicBoxReadsAndMutates() throws {
     struct Refused: Error {}
     let box = AtomicBox([1, 2])
@@ -180,7 +180,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 275)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 276)
 func testAtomicBoxMakesTheSecondWriterWait() {
     let box = AtomicBox([String]())
     let firstIsInside = DispatchSemaphore(value: 0)
@@ -211,7 +211,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 337)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 338)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -223,7 +223,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 348)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 349)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -236,7 +236,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 467)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 469)
 func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
     let senders = 4
     let valuesPerSender = 500

@@ -13,9 +13,9 @@ public struct Buffer<Output, Failure: Error> {
 
     // Fetched values are skipped by advancing `head`; the array is compacted from time to
     // time, so fetching is amortized O(1) instead of shifting every remaining value.
-    private var storage: [Output] = []
-    private var head = 0
-    private var terminated = false
+    @usableFromInline var storage: [Output] = []
+    @usableFromInline var head = 0
+    @usableFromInline var terminated = false
 
     /// The completion, once pushed and until fetched.
     public private(set) var completion: Subscribers.Completion<Failure>?
@@ -33,22 +33,26 @@ public struct Buffer<Output, Failure: Error> {
     }
 
     /// How many values are waiting.
+    @inlinable
     var valueCount: Int {
         storage.count - head
     }
 
     /// Whether a completion was ever pushed, fetched or not: the stream has ended.
+    @inlinable
     var isTerminated: Bool {
         terminated
     }
 
     /// Nothing left to fetch: no values and no completion.
+    @inlinable
     public var isEmpty: Bool {
         valueCount == 0 && completion == nil
     }
 
     // snippet.push
     /// Adds a value, unless the stream has ended; when full, applies `strategy`.
+    @inlinable
     public mutating func push(_ value: Output) {
         guard !terminated else { return }
         if valueCount < limit {
@@ -89,7 +93,8 @@ public struct Buffer<Output, Failure: Error> {
     }
     // snippet.end
 
-    private mutating func removeFirst() -> Output {
+    @inlinable
+    mutating func removeFirst() -> Output {
         let value = storage[head]
         head += 1
         if head == storage.count {

@@ -6,26 +6,28 @@
 /// so a slow subscriber loses values only by the buffer's rule. After a completion a late
 /// subscriber gets the replay and then the completion.
 public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    private typealias Link = CustomSubscription<Behavior>
+    @usableFromInline typealias Link = CustomSubscription<Behavior>
 
-    private struct State {
-        var subscribers = SubscriberList<Link>()
-        var buffer: Buffer<Output, Failure>
+    @usableFromInline
+    struct State {
+        @usableFromInline var subscribers = SubscriberList<Link>()
+        @usableFromInline var buffer: Buffer<Output, Failure>
     }
 
+    @usableFromInline
     final class Behavior: SubscriptionBehavior {
-        typealias Input = Output
-        typealias OutputFailure = Failure
+        @usableFromInline typealias Input = Output
+        @usableFromInline typealias OutputFailure = Failure
 
-        var demand = Subscribers.Demand.none
-        var upstream: Subscription?
-        let downstream: AnySubscriber<Output, Failure>
+        @usableFromInline var demand = Subscribers.Demand.none
+        @usableFromInline var upstream: Subscription?
+        @usableFromInline let downstream: AnySubscriber<Output, Failure>
         let subject: BufferSubject
-        var buffer: Buffer<Output, Failure>
+        @usableFromInline var buffer: Buffer<Output, Failure>
         // Set while `drain()` runs: a re-entrant call only records, the running loop delivers.
-        private var draining = false
+        @usableFromInline var draining = false
         // Set by `cancel()`, which may come from inside a delivery: the loop stops there.
-        private var cancelled = false
+        var cancelled = false
 
         init(subject: BufferSubject, downstream: AnySubscriber<Output, Failure>) {
             self.subject = subject
@@ -33,10 +35,10 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             self.buffer = Buffer(limit: subject.limit, strategy: subject.strategy)
         }
 
-        var hasPendingEvents: Bool { !buffer.isEmpty }
+        @inlinable var hasPendingEvents: Bool { !buffer.isEmpty }
 
         // snippet.behavior-request
-        func request(_ demand: Subscribers.Demand) {
+        @usableFromInline func request(_ demand: Subscribers.Demand) {
             self.demand += demand
             drain()
         }
@@ -44,7 +46,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         /// Delivers buffered values while there is demand, then the completion once no
         /// value is left. A single loop, so a subscriber requesting from inside
         /// `receive(_:)` extends the loop instead of recursing.
-        private func drain() {
+        @usableFromInline func drain() {
             guard !draining else { return }
             draining = true
             defer { draining = false }
@@ -64,6 +66,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         // snippet.end
 
         // snippet.behavior-receive
+        @inlinable
         func receive(_ input: Output) -> Subscribers.Demand {
             if demand > 0 && buffer.isEmpty && !draining {
                 demand -= 1
@@ -80,12 +83,12 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
             buffer.push(completion: completion)
             drain()
         }
 
-        func cancel() {
+        @usableFromInline func cancel() {
             cancelled = true
             subject.remove(combineIdentifier)
         }
@@ -94,7 +97,10 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
 
     private let limit: Int
     private let strategy: Publishers.BufferingStrategy<Failure>
-    @Atomic private var state: State
+    @usableFromInline @Atomic var state: State
+
+    /// `$state` under a name the inlinable `send` may use.
+    @usableFromInline var stateBox: AtomicBox<State> { $state }
 
     /// A subject replaying up to `limit` values; `whenFull` decides which ones it keeps.
     public init(
@@ -111,7 +117,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     /// step, so each value is either in the replay or sent live, never both or neither.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        let behavior = Behavior(subject: self, downstream: AnySubscriber(subscriber))
+        let behavior = Behavior(subject: self, downstream: AnySubscriber(forwardingTo: subscriber))
         let link = Link(behavior: behavior)
         link.withLock {
             behavior.buffer = $state.mutate { state in
@@ -137,8 +143,9 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
 
     // snippet.send
     /// Records `value` and delivers it to every current subscriber.
+    @inlinable
     public func send(_ value: Output) {
-        let slots = $state.mutate { state -> [SubscriberList<Link>.Slot?] in
+        let slots = stateBox.mutate { state -> [SubscriberList<Link>.Slot?] in
             guard !state.buffer.isTerminated else { return [] }
             state.buffer.push(value)
             return state.subscribers.slots

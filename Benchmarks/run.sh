@@ -8,6 +8,6 @@ trap 'rm -rf "$results"' EXIT
 cd "$here"
 swift package --allow-writing-to-package-directory benchmark \
     --format histogramPercentiles --path "$results" --no-progress "$@" \
-    | grep -v '^Writing to '
+    | { grep -v '^Writing to ' || true; }
 python3 "$here/report.py" "$results" "$here/before-after.md" > "$here/../BENCHMARKS.md"
 echo "wrote $(cd "$here/.." && pwd)/BENCHMARKS.md"

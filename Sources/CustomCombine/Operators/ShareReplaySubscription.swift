@@ -10,6 +10,9 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
     private var subscriber: AnySubscriber<Output, Failure>?
     private var demand = Subscribers.Demand.none
     private var buffer: [Output]
+    // Index of the next value to deliver; those before it were delivered. Only meaningful
+    // while `buffer` is not empty: `takeNext()` empties the buffer once all are delivered.
+    private var head = 0
     private var completion: Subscribers.Completion<Failure>?
     private var delivering = false
     private var active = false
@@ -91,7 +94,7 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
         delivering = true
         while let subscriber {
             if demand > 0, !buffer.isEmpty {
-                let value = buffer.removeFirst()
+                let value = takeNext()
                 demand -= 1
                 lock.unlock()
                 let more = subscriber.receive(value)
@@ -112,4 +115,21 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
         lock.unlock()
     }
     // snippet.end
+
+    /// Takes the oldest undelivered value. Delivered values are skipped by index instead of
+    /// shifting the array, which is emptied in place once all are delivered (and compacted
+    /// once most of it is delivered), so a live value costs no allocation and a replay of
+    /// n values costs O(n), not O(n²).
+    private func takeNext() -> Output {
+        let value = buffer[head]
+        head += 1
+        if head == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64, head * 2 >= buffer.count {
+            buffer.removeFirst(head)
+            head = 0
+        }
+        return value
+    }
 }

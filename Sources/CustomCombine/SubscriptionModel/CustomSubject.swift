@@ -5,21 +5,23 @@
 /// After a completion, sends are ignored and a late subscriber gets its subscription and
 /// then the completion.
 public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    private typealias Link = CustomSubscription<Behavior>
+    @usableFromInline typealias Link = CustomSubscription<Behavior>
 
-    private struct State {
-        var subscribers = SubscriberList<Link>()
-        var completion: Subscribers.Completion<Failure>?
+    @usableFromInline
+    struct State {
+        @usableFromInline var subscribers = SubscriberList<Link>()
+        @usableFromInline var completion: Subscribers.Completion<Failure>?
     }
 
     // snippet.behavior
+    @usableFromInline
     final class Behavior: SubscriptionBehavior {
-        typealias Input = Output
-        typealias OutputFailure = Failure
+        @usableFromInline typealias Input = Output
+        @usableFromInline typealias OutputFailure = Failure
 
-        var demand = Subscribers.Demand.none
-        var upstream: Subscription?
-        let downstream: AnySubscriber<Output, Failure>
+        @usableFromInline var demand = Subscribers.Demand.none
+        @usableFromInline var upstream: Subscription?
+        @usableFromInline let downstream: AnySubscriber<Output, Failure>
         let subject: CustomSubject
 
         init(subject: CustomSubject, downstream: AnySubscriber<Output, Failure>) {
@@ -27,13 +29,16 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
             self.downstream = downstream
         }
 
-        func cancel() {
+        @usableFromInline func cancel() {
             subject.remove(combineIdentifier)
         }
     }
     // snippet.end
 
-    @Atomic private var state = State()
+    @usableFromInline @Atomic var state = State()
+
+    /// `$state` under a name the inlinable `send` may use.
+    @usableFromInline var stateBox: AtomicBox<State> { $state }
 
     /// A subject with no subscribers yet.
     public init() {}
@@ -68,8 +73,9 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
 
     // snippet.send
     /// Delivers `value` to every current subscriber that has demand for it.
+    @inlinable
     public func send(_ value: Output) {
-        let slots = $state.mutate { $0.completion == nil ? $0.subscribers.slots : [] }
+        let slots = stateBox.mutate { $0.completion == nil ? $0.subscribers.slots : [] }
         for slot in slots {
             _ = slot?.element.receive(value)
         }

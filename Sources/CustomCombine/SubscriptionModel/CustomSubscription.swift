@@ -18,17 +18,18 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// The behavior's upstream failure.
     public typealias Failure = Content.Failure
 
-    private final class Core {
-        let lock = RecursiveLock()
-        var content: Content?
-        var upstreamFinished = false
+    @usableFromInline
+    final class Core {
+        @usableFromInline let lock = RecursiveLock()
+        @usableFromInline var content: Content?
+        @usableFromInline var upstreamFinished = false
 
         init(content: Content) {
             self.content = content
         }
     }
 
-    private let core: Core
+    @usableFromInline let core: Core
 
     /// The behavior's identifier, kept after the behavior is released.
     public let combineIdentifier: CombineIdentifier
@@ -63,6 +64,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
 
     // snippet.receive
     /// Upstream delivers a value; the behavior decides whether it goes downstream.
+    @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
         core.lock.lock()
         defer { core.lock.unlock() }

@@ -60,6 +60,7 @@ extension SubscriptionBehavior where Input == Output {
     /// Delivers `input` only while downstream has demand, then adds the new demand the
     /// downstream returned to what is left (`demand - 1 + returned`, never a running total).
     /// Returns only that new demand, which is what upstream newly owes.
+    @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
         guard demand > 0 else { return .none }
         // Claim the unit before calling out: a re-entrant send must see what is left.

@@ -3,8 +3,8 @@
 /// Reads return a copy; writes go through `mutate(_:)`, so a read-modify-write is one
 /// atomic step instead of a racing get followed by a set.
 public final class AtomicBox<T>: @unchecked Sendable {
-    private let lock = Lock()
-    private var storage: T
+    @usableFromInline let lock = Lock()
+    @usableFromInline var storage: T
 
     /// Boxes `value`.
     public init(_ value: T) {
@@ -21,7 +21,7 @@ public final class AtomicBox<T>: @unchecked Sendable {
     ///
     /// `body` must not call out to subscribers or other locked components: the lock is not
     /// recursive, so calling back into this box would deadlock.
-    @discardableResult
+    @inlinable @discardableResult
     public func mutate<U>(_ body: (inout T) throws -> U) rethrows -> U {
         lock.lock()
         defer { lock.unlock() }

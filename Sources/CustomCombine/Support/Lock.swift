@@ -11,13 +11,25 @@ import Darwin
 /// Apple's `os_unfair_lock`, which the reference listings use, is missing on Linux;
 /// a heap-allocated `pthread_mutex_t` has a stable address, which a mutex needs.
 /// Never call out to a subscriber while holding it: re-entrant code would deadlock.
-final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+/// `RecursiveLock` is the one variant that may be held while calling out.
+@usableFromInline
+class Lock: @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    convenience init() {
+        self.init(recursive: false)
+    }
+
+    init(recursive: Bool) {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if recursive {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        }
+        let status = pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         precondition(status == 0, "pthread_mutex_init failed with \(status)")
     }
 
@@ -27,16 +39,18 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() {
+    @inlinable
+    final func lock() {
         pthread_mutex_lock(mutex)
     }
 
-    func unlock() {
+    @inlinable
+    final func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
     /// Takes the lock only if it is free; `true` when it was taken.
-    func tryLock() -> Bool {
+    final func tryLock() -> Bool {
         pthread_mutex_trylock(mutex) == 0
     }
 

@@ -4,13 +4,16 @@
 /// Removal leaves a hole instead of shifting the array, and the holes are compacted once
 /// they make up half of it, so adding and removing cost amortized O(1). Sending walks
 /// `slots`, a copy-on-write array: taking it as a snapshot costs no allocation.
+@usableFromInline
 struct SubscriberList<Element> {
+    @usableFromInline
     struct Slot {
-        let id: CombineIdentifier
-        let element: Element
+        @usableFromInline let id: CombineIdentifier
+        @usableFromInline let element: Element
     }
 
-    private(set) var slots: [Slot?] = []
+    // Written only by the methods below.
+    @usableFromInline var slots: [Slot?] = []
     private var indices: [CombineIdentifier: Int] = [:]
 
     var count: Int { indices.count }
@@ -35,7 +38,7 @@ struct SubscriberList<Element> {
     }
 
     private mutating func compact() {
-        slots = slots.filter { $0 != nil }
+        slots.removeAll { $0 == nil }  // in place: no new array unless a snapshot shares it
         for (index, slot) in slots.enumerated() {
             indices[slot!.id] = index
         }

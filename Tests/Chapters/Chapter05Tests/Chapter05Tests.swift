@@ -123,7 +123,32 @@ func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 212)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 169)
+func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
+    let subject = NaiveSubject<Int, Never>()
+    var receivedA = [Int]()
+    var subscriptionA: Subscription?
+    subject.subscribe(AnySubscriber<Int, Never>(
+        receiveSubscription: { subscriptionA = $0; $0.request(.unlimited) },
+        receiveValue: { receivedA.append($0); return .none },
+        receiveCompletion: nil))
+
+    subject.raceWindow = {
+        subject.raceWindow = {}  // thread 2 runs once, without interruption
+        subscriptionA?.cancel()
+    }
+    let sinkB = subject.sink(event: { _ in })
+    subject.send(1)
+
+    XCTAssertEqual(subject.subscribers.count, 2)  // A's entry was written back...
+    XCTAssertEqual(receivedA, [1])  // ...and A hears a value sent after it cancelled
+    sinkB.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter05Tests {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 240)
 func testAtomicBoxReadsAndMutates() throws {
     struct Refused: Error {}
     let box = AtomicBox([1, 2])
@@ -155,7 +180,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 247)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 275)
 func testAtomicBoxMakesTheSecondWriterWait() {
     let box = AtomicBox([String]())
     let firstIsInside = DispatchSemaphore(value: 0)
@@ -186,7 +211,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 309)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 337)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -198,7 +223,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 320)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 348)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -211,7 +236,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 435)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 467)
 func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
     let senders = 4
     let valuesPerSender = 500

@@ -52,7 +52,36 @@ func testASubscriberAfterTheEndGetsTheReplayThenTheCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 148)
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 145)
+func testAValueSentDuringSubscribeArrivesExactlyOnce() {
+    let count = 20_000
+    let subject = BufferSubject<Int, Never>(limit: Int.max)
+    let quarterSent = DispatchSemaphore(value: 0)
+    let early = subject.sink(event: { event in
+        if case .value(count / 4) = event { quarterSent.signal() }
+    })
+    let senderDone = expectation(description: "sender finished")
+    DispatchQueue.global().async {
+        for value in 0..<count { subject.send(value) }
+        senderDone.fulfill()
+    }
+
+    quarterSent.wait()
+    let late = AtomicBox([Int]())
+    let lateSink = subject.sink(event: { event in
+        if case .value(let value) = event { late.mutate { $0.append(value) } }
+    })
+    wait(for: [senderDone], timeout: 30)
+
+    XCTAssertEqual(late.value, Array(0..<count))
+    early.cancel()
+    lateSink.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 181)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -74,7 +103,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 173)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 206)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -95,7 +124,7 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 203)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 236)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -112,7 +141,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 221)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 254)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -141,7 +170,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 261)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 294)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }

@@ -138,17 +138,18 @@ func testCancelLeavesTheControlWithoutTargets() {
     var values: [Float] = []
     let first = slider.publisher(for: .valueChanged)
         .customSink(receiveCompletion: { _ in }, receiveValue: { values.append($0.value) })
-    var second: AnyCancellable? = slider.publisher(for: .valueChanged)
-        .customSink(receiveCompletion: { _ in }, receiveValue: { values.append($0.value * 10) })
-    XCTAssertEqual(slider.targetCount(for: .valueChanged), 2)
+    do {
+        let second = slider.publisher(for: .valueChanged)
+            .customSink(receiveCompletion: { _ in }, receiveValue: { values.append($0.value * 10) })
+        XCTAssertEqual(slider.targetCount(for: .valueChanged), 2)
 
-    slider.value = 1
-    XCTAssertEqual(values, [1, 10])
+        slider.value = 1
+        XCTAssertEqual(values, [1, 10])
 
-    first.cancel()
-    XCTAssertEqual(slider.targetCount(for: .valueChanged), 1)
-    second = nil  // releasing the AnyCancellable cancels too
-    XCTAssertNil(second)
+        first.cancel()
+        XCTAssertEqual(slider.targetCount(for: .valueChanged), 1)
+        withExtendedLifetime(second) {}
+    }  // releasing the AnyCancellable at the end of the scope cancels too
     XCTAssertEqual(slider.targetCount(), 0)
 
     slider.value = 2
@@ -158,7 +159,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 452)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 453)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher

@@ -12,7 +12,7 @@ extension Chapter15Tests {
     func test_the_cheap_way_unwrap() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 29)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 30)
 let values: [Int?] = [1, 2, nil, 3, nil, 4]
 let cancellable = values.publisher
     .unwrap()
@@ -31,12 +31,12 @@ Received value: 3
 Received value: 4
 
 """#,
-            file: "Chapters/15-custom-operators-and-timer.md", line: 36)
+            file: "Chapters/15-custom-operators-and-timer.md", line: 37)
     }
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 47)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 48)
 func testUnwrapDropsNilsAndKeepsTheCompletion() {
     let subject = PassthroughSubject<Int?, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -48,7 +48,7 @@ func testUnwrapDropsNilsAndKeepsTheCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 91)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 96)
 final class LoggingSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -75,7 +75,7 @@ extension Chapter15Tests {
     func test_six_steps() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 114)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 119)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
 #sourceLocation()
@@ -95,12 +95,12 @@ print("1. subscribe")
 6. receive(completion: finished)
 
 """#,
-            file: "Chapters/15-custom-operators-and-timer.md", line: 118)
+            file: "Chapters/15-custom-operators-and-timer.md", line: 123)
     }
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 294)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 299)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -128,7 +128,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 329)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 334)
 func testCancellingAfterTheThirdValueStopsTheTimer() {
     let queue = DispatchQueue(label: "chapter15.cancel")
     let three = expectation(description: "three values")
@@ -163,7 +163,7 @@ func testCancellingAfterTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 371)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 376)
 func testTimerDeliversOnlyWhatWasRequested() {
     let queue = DispatchQueue(label: "chapter15.demand")
     let two = expectation(description: "two values")
@@ -193,7 +193,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 404)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 409)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))

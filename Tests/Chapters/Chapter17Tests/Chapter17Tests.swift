@@ -12,7 +12,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 106)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 108)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -51,12 +51,12 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-            file: "Chapters/17-pausable-sink.md", line: 124)
+            file: "Chapters/17-pausable-sink.md", line: 126)
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 148)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 150)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -81,7 +81,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 174)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 176)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -101,7 +101,7 @@ func testResumeWhileRunningAddsNoDemand() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 199)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 201)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -121,7 +121,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 224)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 226)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -146,7 +146,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 253)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 255)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A thread-safe subscription built from a `SubscriptionBehavior`.
 ///
 /// It is both a `Subscriber` (upstream talks to it) and a `Subscription` (downstream talks
@@ -19,13 +27,35 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     public typealias Failure = Content.Failure
 
     @usableFromInline
-    final class Core {
-        @usableFromInline let lock = RecursiveLock()
+    struct State {
         @usableFromInline var content: Content?
         @usableFromInline var upstreamFinished = false
+    }
 
-        init(content: Content) {
-            self.content = content
+    /// What every copy shares: the behavior, and the recursive mutex in the same allocation.
+    @usableFromInline
+    final class Core: ManagedBuffer<State, pthread_mutex_t> {
+        static func make(content: Content) -> Core {
+            let made = create(minimumCapacity: 1) { _ in State(content: content) }
+            let core = unsafeDowncast(made, to: Core.self)
+            RecursiveLock.prepare(core)
+            return core
+        }
+
+        deinit {
+            RecursiveLock.destroy(self)
+        }
+
+        @inlinable var lock: RecursiveLock<State> { RecursiveLock(self) }
+
+        @inlinable var content: Content? {
+            get { header.content }
+            set { header.content = newValue }
+        }
+
+        @inlinable var upstreamFinished: Bool {
+            get { header.upstreamFinished }
+            set { header.upstreamFinished = newValue }
         }
     }
 
@@ -36,7 +66,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
 
     /// Wraps `behavior`; every copy of the wrapper shares it and its lock.
     public init(behavior: Content) {
-        core = Core(content: behavior)
+        core = Core.make(content: behavior)
         combineIdentifier = behavior.combineIdentifier
     }
 

@@ -57,24 +57,30 @@ struct Lock: @unchecked Sendable {
 final class MutexStorage: ManagedBuffer<Void, pthread_mutex_t> {
     static func make(recursive: Bool) -> MutexStorage {
         let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in }, to: MutexStorage.self)
-        buffer.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            var attributes = pthread_mutexattr_t()
-            pthread_mutexattr_init(&attributes)
-            if recursive {
-                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-            }
-            let status = pthread_mutex_init(mutex, &attributes)
-            pthread_mutexattr_destroy(&attributes)
-            precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        }
+        buffer.withUnsafeMutablePointerToElements { initializeMutex($0, recursive: recursive) }
         return buffer
     }
 
     deinit {
-        withUnsafeMutablePointerToElements { mutex in
-            pthread_mutex_destroy(mutex)
-            mutex.deinitialize(count: 1)
-        }
+        withUnsafeMutablePointerToElements { destroyMutex($0) }
     }
+}
+
+/// Sets up the mutex at `mutex`, which must not move until `destroyMutex(_:)`.
+func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>, recursive: Bool) {
+    mutex.initialize(to: pthread_mutex_t())
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    if recursive {
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+    }
+    let status = pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+    precondition(status == 0, "pthread_mutex_init failed with \(status)")
+}
+
+/// Tears down a mutex set up by `initializeMutex(_:recursive:)`.
+func destroyMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
 }

@@ -143,11 +143,18 @@ final class DispatchTimerTests: XCTestCase {
         recorder.onCompletion = nil
     }
 
-    func testNoTimesLeftFinishesAtOnceOnRequest() {
+    func testNoTimesLeftFinishesWithoutDemand() {
         let recorder = TickRecorder(initial: .none)
         Publishers.timer(interval: interval, times: .none).subscribe(recorder)
-        XCTAssertEqual(recorder.completions.count, 0, "nothing before the first request")
+        XCTAssertEqual(recorder.completions.values, [.finished], "a completion needs no demand")
         recorder.subscription?.request(.max(1))
+        XCTAssertEqual(recorder.completions.values, [.finished], "finished only once")
+        XCTAssertEqual(recorder.ticks.count, 0)
+    }
+
+    func testNoTimesLeftFinishesOnceWhenRequestedDuringSubscription() {
+        let recorder = TickRecorder(initial: .max(1))
+        Publishers.timer(interval: interval, times: .none).subscribe(recorder)
         XCTAssertEqual(recorder.completions.values, [.finished])
         XCTAssertEqual(recorder.ticks.count, 0)
     }

@@ -54,6 +54,19 @@ where S.Input == DispatchTime, S.Failure == Never {
     }
     // snippet.end
 
+    /// Finishes a timer that has no ticks left, unless a request from inside
+    /// `receive(subscription:)` already did.
+    func finishIfExhausted() {
+        lock.lock()
+        guard times == .none, let subscriber, !completing else {
+            lock.unlock()
+            return
+        }
+        release()
+        lock.unlock()
+        subscriber.receive(completion: .finished)
+    }
+
     // snippet.timer-subscription-fire
     /// Runs on the source's queue; Dispatch never runs one source's handler concurrently.
     private func fire() {

@@ -20,12 +20,14 @@ extension Publishers {
         }
 
         // snippet.timer-receive
-        /// Hands the subscriber a subscription that owns its own dispatch timer.
+        /// Hands the subscriber a subscription that owns its own dispatch timer. A timer
+        /// with no ticks to give finishes right away: a completion needs no demand.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == DispatchTime, S.Failure == Never {
             let subscription = DispatchTimerSubscription(
                 subscriber: subscriber, configuration: configuration)
             subscriber.receive(subscription: subscription)
+            subscription.finishIfExhausted()
         }
         // snippet.end
     }

@@ -100,7 +100,7 @@ print("1. subscribe")
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 299)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 304)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -128,7 +128,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 334)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 339)
 func testCancellingAfterTheThirdValueStopsTheTimer() {
     let queue = DispatchQueue(label: "chapter15.cancel")
     let three = expectation(description: "three values")
@@ -163,7 +163,7 @@ func testCancellingAfterTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 376)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 381)
 func testTimerDeliversOnlyWhatWasRequested() {
     let queue = DispatchQueue(label: "chapter15.demand")
     let two = expectation(description: "two values")
@@ -193,13 +193,25 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 409)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 416)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
         .sink(event: { received.append($0) })
     XCTAssertEqual(received, [.complete(.finished)])
     withExtendedLifetime(cancellable) {}
+}
+
+func testTimerWithNoTimesFinishesWithoutARequest() {
+    var completions = 0
+    // This subscriber never calls request(_:).
+    Publishers.timer(interval: .seconds(60), times: .max(0))
+        .subscribe(
+            AnySubscriber(
+                receiveSubscription: { _ in },
+                receiveValue: { _ in .none },
+                receiveCompletion: { _ in completions += 1 }))
+    XCTAssertEqual(completions, 1)
 }
 #sourceLocation()
 }

@@ -193,6 +193,45 @@ final class BufferSubjectTests: XCTestCase {
         XCTAssertEqual(late.values, [1, 2, 3])
     }
 
+    func testABurstSentFromInsideASinkIsOwedNotTrimmed() {
+        let subject = BufferSubject<Int, Never>(limit: 4)
+        var received = [Int]()
+        let cancellable = subject.sink { value in
+            received.append(value)
+            if value == 2000 {
+                subject.send(sequence: 2001...2005, completion: nil)
+            }
+        }
+        subject.send(2000)
+        XCTAssertEqual(received, Array(2000...2005), "asked for everything, so nothing is dropped")
+        cancellable.cancel()
+    }
+
+    func testValuesBeyondDemandStillFollowTheLimit() {
+        let subject = BufferSubject<Int, Never>(limit: 1)
+        var received = [Int]()
+        var subscription: Subscription?
+        subject.subscribe(
+            AnySubscriber(
+                receiveSubscription: { subscription = $0 },
+                receiveValue: { value in
+                    received.append(value)
+                    if value == 1 {
+                        // Demand left: one more. Values 3 and 4 go beyond it and
+                        // share one slot, so 3 is dropped by .dropOldest.
+                        subject.send(sequence: 2...4, completion: nil)
+                    }
+                    return .none
+                },
+                receiveCompletion: { _ in }))
+        subscription?.request(.max(2))
+        subject.send(1)
+        XCTAssertEqual(received, [1, 2])
+        subscription?.request(.max(5))
+        XCTAssertEqual(received, [1, 2, 4])
+        subscription?.cancel()
+    }
+
     func testConcurrentSendSubscribeAndCancel() {
         let subject = BufferSubject<Int, Never>(limit: .max)
         let stable = (0..<3).map { _ in Recorder<Int, Never>() }

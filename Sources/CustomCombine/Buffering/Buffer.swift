@@ -54,15 +54,27 @@ public struct Buffer<Output, Failure: Error> {
     /// Adds a value, unless the stream has ended; when full, applies `strategy`.
     @inlinable
     public mutating func push(_ value: Output) {
+        push(value, room: limit, owed: 0)
+    }
+
+    /// Adds a value if fewer than `room` values wait, else applies `strategy`, never to the
+    /// first `owed` values. A subject passes the values its subscriber already asked for
+    /// as owed, with room for them on top of `limit`: only the rest follow the buffer's rule.
+    @inlinable
+    mutating func push(_ value: Output, room: Int, owed: Int) {
         guard !terminated else { return }
-        if valueCount < limit {
+        if valueCount < room {
             storage.append(value)
             return
         }
         // `if case` rather than `switch`: Apple's enum is open to new cases, OpenCombine's
         // is not, and no `switch` compiles without a warning on both.
-        if case .dropOldest = strategy, valueCount > 0 {
-            _ = removeFirst()
+        if case .dropOldest = strategy, valueCount > owed {
+            if owed == 0 {
+                _ = removeFirst()
+            } else {
+                storage.remove(at: head + owed)
+            }
             storage.append(value)
         } else if case .customError(let makeError) = strategy {
             push(completion: .failure(makeError()))

@@ -77,7 +77,12 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                     drain()  // what was sent re-entrantly while we were delivering
                 }
             } else {
-                buffer.push(input)
+                // Values the subscriber already asked for are owed, not subject to the
+                // limit: only a send from inside its own delivery queues them.
+                let asked = demand.max ?? .max
+                let (room, overflow) = buffer.limit.addingReportingOverflow(asked)
+                buffer.push(
+                    input, room: overflow ? .max : room, owed: Swift.min(asked, buffer.valueCount))
                 drain()
             }
             return .none

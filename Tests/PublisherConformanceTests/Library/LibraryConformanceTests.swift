@@ -40,13 +40,9 @@ final class LibraryConformanceTests: XCTestCase {
             requestNoneProbe: ProbeRegistry.probe("DispatchTimer(times: 5)"))
     }
 
-    /// Bug reported to the library owner: values sent from inside a sink while the subject
-    /// is delivering are queued in the subscriber's copy of the buffer, which is trimmed to
-    /// `limit`, so a burst of five into `limit: 4` loses the first of them although the
-    /// subscriber asked for `.unlimited`.
     func testBufferSubject() {
         assertConformance(
-            LibraryCatalog.bufferSubject(), knownFailures: [.reentrancy],
+            LibraryCatalog.bufferSubject(),
             requestNoneProbe: ProbeRegistry.probe("BufferSubject(limit: 4)"))
     }
 

@@ -41,7 +41,7 @@ extension Publishers {
         where S.Input == Output, S.Failure == Failure {
             let (subscription, connect): (Member, Bool) = lock.withLock {
                 let subscription = Member(
-                    subscriber: AnySubscriber(subscriber),
+                    subscriber: AnySubscriber(forwardingTo: subscriber),
                     replay: replay,
                     completion: completion,
                     onCancel: { self.remove($0) })  // live subscribers keep the publisher

@@ -37,6 +37,16 @@ public final class PublisherInstance<Output, Failure: Error>: @unchecked Sendabl
         self.retained = retaining
     }
 
+    /// A subject under test: emitting sends the value, finishing and failing send the
+    /// completions, so every subject gets the same levers.
+    public convenience init<S: Subject>(subject: S, failure: @escaping () -> Failure)
+    where S.Output == Int, S.Failure == Failure, Output == Int {
+        self.init(
+            subject, emit: { subject.send($0) },
+            finish: { subject.send(completion: .finished) },
+            fail: { subject.send(completion: .failure(failure())) })
+    }
+
     /// Subscribes a subscriber; a named helper so scenarios read as the contract does.
     public func subscribe<S: Subscriber>(_ subscriber: S)
     where S.Input == Output, S.Failure == Failure {

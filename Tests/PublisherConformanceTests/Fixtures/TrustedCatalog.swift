@@ -8,10 +8,7 @@ enum TrustedCatalog {
             name: "PassthroughSubject", delivery: .pushed, multicast: true, tag: { $0 },
             make: {
                 let subject = PassthroughSubject<Int, TestFailure>()
-                return PublisherInstance(
-                    subject, emit: { subject.send($0) },
-                    finish: { subject.send(completion: .finished) },
-                    fail: { subject.send(completion: .failure(TestFailure())) })
+                return PublisherInstance(subject: subject, failure: TestFailure.init)
             })
     }
 
@@ -21,10 +18,7 @@ enum TrustedCatalog {
             replay: .init(capacity: 1, afterCompletion: false), tag: { $0 },
             make: {
                 let subject = CurrentValueSubject<Int, TestFailure>(-1)
-                return PublisherInstance(
-                    subject, emit: { subject.send($0) },
-                    finish: { subject.send(completion: .finished) },
-                    fail: { subject.send(completion: .failure(TestFailure())) })
+                return PublisherInstance(subject: subject, failure: TestFailure.init)
             })
     }
 

@@ -10,10 +10,7 @@ enum LibraryCatalog {
             name: "CustomSubject", delivery: .pushed, multicast: true, tag: { $0 },
             make: {
                 let subject = CustomSubject<Int, TestFailure>()
-                return PublisherInstance(
-                    subject, emit: { subject.send($0) },
-                    finish: { subject.send(completion: .finished) },
-                    fail: { subject.send(completion: .failure(TestFailure())) })
+                return PublisherInstance(subject: subject, failure: TestFailure.init)
             })
     }
 
@@ -78,10 +75,7 @@ enum LibraryCatalog {
             replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
             make: {
                 let subject = BufferSubject<Int, TestFailure>(limit: 4, whenFull: .dropOldest)
-                return PublisherInstance(
-                    subject, emit: { subject.send($0) },
-                    finish: { subject.send(completion: .finished) },
-                    fail: { subject.send(completion: .failure(TestFailure())) })
+                return PublisherInstance(subject: subject, failure: TestFailure.init)
             })
     }
 

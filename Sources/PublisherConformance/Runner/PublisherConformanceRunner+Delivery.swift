@@ -54,22 +54,8 @@ extension PublisherConformanceRunner {
         let returning = recorder("returning max(1)", .max(1)) { _, _ in .max(1) }
         second.subscribe(returning)
         emit(second, 0..<5)
-        if isPushed {
-            findings.expect(
-                Set(0..<5).isSubset(of: Set(returning.tags)), .demandBound, scenario,
-                "values sent while returned demand was outstanding were not delivered", returning)
-        } else if let count = pulledCount {
-            findings.expect(
-                returning.values.count == count && returning.completionCount == 1, .demandBound,
-                scenario, "returned demand did not drain the source", returning)
-        } else {
-            let reached = eventually {
-                returning.values.count >= 3 || returning.completionCount > 0
-            }
-            findings.expect(
-                reached, .demandBound, scenario, "returned demand did not keep values coming",
-                returning)
-        }
+        expectOneAtATimeFlows(
+            returning, through: "returned demand", .demandBound, scenario, findings)
         findings.absorb(returning, scenario)
         returning.cancel()
         withExtendedLifetime((instance, second)) {}

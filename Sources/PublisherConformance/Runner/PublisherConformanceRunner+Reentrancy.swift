@@ -48,22 +48,9 @@ extension PublisherConformanceRunner {
         }
         instance.subscribe(subscriber)
         emit(instance, 0..<5)
-        if isPushed {
-            findings.expect(
-                Set(0..<5).isSubset(of: Set(subscriber.tags)), .reentrancy, scenario,
-                "values requested from inside receive(_:) were not delivered", subscriber)
-        } else if let count = pulledCount {
-            findings.expect(
-                subscriber.values.count == count && subscriber.completionCount == 1, .reentrancy,
-                scenario, "requests from inside receive(_:) did not drain the source", subscriber)
-        } else {
-            let reached = eventually {
-                subscriber.values.count >= 3 || subscriber.completionCount > 0
-            }
-            findings.expect(
-                reached, .reentrancy, scenario, "requests from inside receive(_:) stalled",
-                subscriber)
-        }
+        expectOneAtATimeFlows(
+            subscriber, through: "requests from inside receive(_:)", .reentrancy, scenario,
+            findings)
         findings.absorb(subscriber, scenario)
         subscriber.cancel()
         withExtendedLifetime(instance) {}

@@ -113,6 +113,31 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
         }
     }
 
+    /// Checks that a subscriber asking for one value at a time, again and again (`source`
+    /// says how: returned demand, requests from inside `receive(_:)`), kept values coming
+    /// after `emit(_:0..<5)`: a pushed source delivers all five, a pulled one drains to its
+    /// completion, a timed one gets past three ticks.
+    func expectOneAtATimeFlows(
+        _ subscriber: RecordingSubscriber<Output, Failure>, through source: String,
+        _ rule: ConformanceRule, _ scenario: String, _ findings: Findings
+    ) {
+        if isPushed {
+            findings.expect(
+                Set(0..<5).isSubset(of: Set(subscriber.tags)), rule, scenario,
+                "values sent while relying on \(source) were not delivered", subscriber)
+        } else if let count = pulledCount {
+            findings.expect(
+                subscriber.values.count == count && subscriber.completionCount == 1, rule,
+                scenario, "\(source) did not drain the source", subscriber)
+        } else {
+            let reached = eventually {
+                subscriber.values.count >= 3 || subscriber.completionCount > 0
+            }
+            findings.expect(
+                reached, rule, scenario, "\(source) did not keep values coming", subscriber)
+        }
+    }
+
     /// Pushes `values` in order when the source is pushed; otherwise does nothing.
     func emit(_ instance: PublisherInstance<Output, Failure>, _ values: some Sequence<Int>) {
         guard let emit = instance.emit else { return }

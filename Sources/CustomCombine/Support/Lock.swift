@@ -18,11 +18,7 @@ struct Lock: @unchecked Sendable {
     @usableFromInline let storage: MutexStorage
 
     init() {
-        self.init(recursive: false)
-    }
-
-    init(recursive: Bool) {
-        storage = MutexStorage.make(recursive: recursive)
+        storage = MutexStorage.make()
     }
 
     @inlinable
@@ -55,9 +51,9 @@ struct Lock: @unchecked Sendable {
 /// own memory, so its address never changes while the lock exists.
 @usableFromInline
 final class MutexStorage: ManagedBuffer<Void, pthread_mutex_t> {
-    static func make(recursive: Bool) -> MutexStorage {
+    static func make() -> MutexStorage {
         let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in }, to: MutexStorage.self)
-        buffer.withUnsafeMutablePointerToElements { initializeMutex($0, recursive: recursive) }
+        buffer.withUnsafeMutablePointerToElements { initializeMutex($0, recursive: false) }
         return buffer
     }
 

@@ -54,16 +54,18 @@ public struct Buffer<Output, Failure: Error> {
     /// Adds a value, unless the stream has ended; when full, applies `strategy`.
     @inlinable
     public mutating func push(_ value: Output) {
-        push(value, room: limit, owed: 0)
+        push(value, asked: 0)
     }
 
-    /// Adds a value if fewer than `room` values wait, else applies `strategy`, never to the
-    /// first `owed` values. A subject passes the values its subscriber already asked for
-    /// as owed, with room for them on top of `limit`: only the rest follow the buffer's rule.
+    /// Adds a value for a reader that has already asked for `asked` more values. Those are
+    /// owed: they get room on top of `limit`, and `strategy` never drops one. Only the
+    /// values beyond them follow the buffer's rule.
     @inlinable
-    mutating func push(_ value: Output, room: Int, owed: Int) {
+    mutating func push(_ value: Output, asked: Int) {
         guard !terminated else { return }
-        if valueCount < room {
+        let (room, overflow) = limit.addingReportingOverflow(asked)
+        let owed = Swift.min(asked, valueCount)
+        if overflow || valueCount < room {
             storage.append(value)
             return
         }

@@ -79,10 +79,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             } else {
                 // Values the subscriber already asked for are owed, not subject to the
                 // limit: only a send from inside its own delivery queues them.
-                let asked = demand.max ?? .max
-                let (room, overflow) = buffer.limit.addingReportingOverflow(asked)
-                buffer.push(
-                    input, room: overflow ? .max : room, owed: Swift.min(asked, buffer.valueCount))
+                buffer.push(input, asked: demand.max ?? .max)
                 drain()
             }
             return .none

@@ -14,7 +14,6 @@ import Darwin
 public final class OutputCapture {
     private let savedDescriptor: Int32
     private let fileDescriptor: Int32
-    private let path: String
     private var finished = false
 
     /// Starts capturing: flushes pending output, then points fd 1 at a temporary file.
@@ -22,13 +21,12 @@ public final class OutputCapture {
         var template = Array((NSTemporaryDirectory() + "/workbook-output-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        path = String(
-            decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Unlinked at once: a test that crashes or is killed leaves nothing in /tmp.
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         fflush(nil)
         let saved = dup(1)
         guard saved >= 0, dup2(descriptor, 1) >= 0 else {
             close(descriptor)
-            unlink(path)
             throw POSIXError(.init(rawValue: errno) ?? .EIO)
         }
         savedDescriptor = saved
@@ -47,9 +45,10 @@ public final class OutputCapture {
         fflush(nil)
         dup2(savedDescriptor, 1)
         close(savedDescriptor)
-        close(fileDescriptor)
-        defer { unlink(path) }
-        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        defer { close(fileDescriptor) }
+        lseek(fileDescriptor, 0, SEEK_SET)
+        let data = FileHandle(fileDescriptor: fileDescriptor, closeOnDealloc: false)
+            .readDataToEndOfFile()
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -87,17 +87,73 @@ public struct OutputPattern: Sendable {
         }
         var report = ["output does not match the output block"]
         if failedAt < lines.count {
-            let found = furthest < actualLines.count ? actualLines[furthest] : "(end of output)"
+            let found =
+                furthest < actualLines.count ? Self.visible(actualLines[furthest]) : "(end of output)"
             report.append("first difference at expected line \(failedAt + 1):")
-            report.append("  expected: \(lines[failedAt])")
+            report.append("  expected: \(Self.visible(lines[failedAt]))")
             report.append("  actual:   \(found)")
         } else if let extra = reachable.min(), extra < actualLines.count {
-            report.append("unexpected extra output at line \(extra + 1): \(actualLines[extra])")
+            report.append(
+                "unexpected extra output at line \(extra + 1): \(Self.visible(actualLines[extra]))")
         }
-        report.append("--- expected")
-        report += lines.map { "  " + $0 }
-        report.append("+++ actual")
-        report += actualLines.map { "  " + $0 }
+        report.append("(shown with · for a trailing space, → for a tab, \"\" for an empty line)")
+        report += unifiedDiff(actualLines)
         return report.joined(separator: "\n")
+    }
+
+    /// A line in quotes with what cannot be seen made visible: trailing spaces as `·`, tabs
+    /// as `→`, other control characters as `\u{…}`.
+    static func visible(_ line: String) -> String {
+        let body = line.reversed().drop { $0 == " " }.reversed()
+        let trailing = line.count - body.count
+        var result = ""
+        for scalar in String(body).unicodeScalars {
+            switch scalar {
+            case "\t": result += "→"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return "\"" + result + String(repeating: "·", count: trailing) + "\""
+    }
+
+    /// A unified diff from the expected lines to `actualLines` in one hunk (outputs are
+    /// short), lines paired by the longest common subsequence with wildcards honoured.
+    func unifiedDiff(_ actualLines: [String]) -> [String] {
+        let (expected, actual) = (lines, actualLines)
+        var common = Array(
+            repeating: Array(repeating: 0, count: actual.count + 1), count: expected.count + 1)
+        for i in stride(from: expected.count - 1, through: 0, by: -1) {
+            for j in stride(from: actual.count - 1, through: 0, by: -1) {
+                common[i][j] =
+                    Self.lineMatches(expected[i], actual[j])
+                    ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var diff = [
+            "--- expected", "+++ actual",
+            "@@ -1,\(expected.count) +1,\(actual.count) @@",
+        ]
+        var (i, j) = (0, 0)
+        while i < expected.count || j < actual.count {
+            if i < expected.count, j < actual.count, Self.lineMatches(expected[i], actual[j]),
+                common[i][j] == common[i + 1][j + 1] + 1
+            {
+                diff.append(" " + actual[j])
+                (i, j) = (i + 1, j + 1)
+            } else if i < expected.count, j == actual.count || common[i + 1][j] >= common[i][j + 1] {
+                diff.append("-" + Self.visible(expected[i]))
+                i += 1
+            } else {
+                diff.append("+" + Self.visible(actual[j]))
+                j += 1
+            }
+        }
+        return diff
     }
 }

@@ -1,68 +1,64 @@
 import Foundation
+import WorkbookEngine
 
-/// Runs `swift build` / `swift test` for the workbook.
+/// Runs `swift build --build-tests` for the workbook, leaving out chapters that do not
+/// compile so the others still build.
 ///
 /// SwiftPM caches manifest evaluation keyed by the manifest text and the environment, so
 /// a newly generated chapter folder would be invisible to a cached build. Passing the set
 /// of chapter targets in an environment variable changes the key exactly when that set
-/// changes.
+/// changes; `WORKBOOK_EXCLUDED_CHAPTERS` tells the manifest which chapter targets to leave
+/// out.
 struct SwiftToolRunner {
     let root: URL
     let chapterTargets: [String]
     let scratchPath: String?
 
-    private var environment: [String: String] {
+    /// The directory holding the debug products (the test bundle).
+    var productsDirectory: URL {
+        let scratch = scratchPath.map { URL(fileURLWithPath: $0, relativeTo: root) }
+            ?? root.appendingPathComponent(".build")
+        return scratch.appendingPathComponent("debug")
+    }
+
+    private func environment(excluding excluded: [String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_CHAPTER_TARGETS"] = chapterTargets.joined(separator: ",")
+        environment["WORKBOOK_EXCLUDED_CHAPTERS"] = excluded.joined(separator: ",")
         return environment
     }
 
-    private func arguments(_ subcommand: [String]) -> [String] {
-        var arguments = ["swift"] + subcommand + ["--package-path", root.path]
+    /// Builds everything including tests, streaming the compiler's output as it comes.
+    func build(excluding excluded: [String]) throws -> (status: Int32, output: String) {
+        var arguments = ["swift", "build", "--build-tests", "--package-path", root.path]
         if let scratchPath {
             arguments += ["--scratch-path", scratchPath]
         }
-        return arguments
+        let result = try ChildProcess.run(
+            arguments, environment: environment(excluding: excluded), echo: true)
+        return (result.exitStatus ?? 128 + (result.signal ?? 0), result.output)
     }
 
-    private func process(_ subcommand: [String]) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments(subcommand)
-        process.environment = environment
-        process.currentDirectoryURL = root
-        return process
-    }
-
-    /// Builds everything including tests, streaming the compiler's output as it comes;
-    /// returns the exit status and the output, so errors can be attributed to chapters.
-    func build() throws -> (status: Int32, output: String) {
-        let process = process(["build", "--build-tests"])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        var output = Data()
+    /// Builds, and while chapters fail to compile, leaves them out and builds again.
+    /// Returns the chapters that did not compile with their errors, or throws when
+    /// something outside the chapters does not build.
+    func buildIsolatingChapters(_ chapters: [ChapterFile]) throws -> [ChapterFile: [String]] {
+        var broken: [ChapterFile: [String]] = [:]
         while true {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-            FileHandle.standardOutput.write(chunk)
+            let excluded = broken.keys.map(\.moduleName).sorted()
+            let build = try build(excluding: excluded)
+            if build.status == 0 { return broken }
+            let errors = BuildFailureSummary.errors(
+                in: build.output, chapters: chapters.filter { broken[$0] == nil })
+            guard !errors.isEmpty else {
+                throw BuildFailure(summary: BuildFailureSummary.render(build.output, chapters: chapters))
+            }
+            broken.merge(errors) { old, _ in old }
         }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
+}
 
-    /// Runs the already built tests matching `filters`; returns the exit status and the
-    /// combined output.
-    func test(filters: [String]) throws -> (status: Int32, output: String) {
-        let process = process(["test", "--skip-build"] + filters.flatMap { ["--filter", $0] })
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+/// The build failed outside the chapters (the library, the manifest).
+struct BuildFailure: Error {
+    let summary: String
 }

@@ -8,16 +8,19 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Generate, build and run the chapters' tests; report per chapter.",
         discussion: """
-            Generates the test files, builds with `swift build --build-tests` (compiler errors \
-            point at Chapters/*.md lines), runs the chosen chapters with `swift test \
-            --skip-build --filter`, then prints a table and each failure as \
-            Chapters/NN-name.md:LINE: message. Exits non-zero on any failure.
+            Generates the test files and builds with `swift build --build-tests`; a chapter \
+            that does not compile is reported at its Chapters/*.md lines and left out, so \
+            every other chapter still builds and runs. Each declared test then runs in a \
+            process of its own under a time limit: a crash or a hang is reported at its \
+            Markdown line and the rest still run. Prints a table (passed, failed, skipped) and \
+            each failure as Chapters/NN-name.md:LINE: message. Exits 0 only when every chosen \
+            chapter built and every declared test passed or was skipped.
 
             Examples:
               swift run workbook test              # every chapter
               swift run workbook test 03           # chapter 03
               swift run workbook test 3 subjects   # by number or by slug
-              swift run workbook test 03 --verbose --scratch-path .build-workbook
+              swift run workbook test 03 --timeout 5 --junit .build/workbook.xml
             """
     )
 
@@ -26,43 +29,60 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Chapters to run (03, 3 or the slug); all by default.")
     var chapters: [String] = []
 
-    @Option(help: "Passed to swift build/test as --scratch-path.")
+    @Option(help: "Passed to swift build as --scratch-path.")
     var scratchPath: String?
 
-    @Flag(help: "Echo the full XCTest output.")
+    @Option(help: "Seconds each test may run before its process group is killed.")
+    var timeout: Double = 30
+
+    @Option(help: "Also write a JUnit XML report to this path.")
+    var junit: String?
+
+    @Flag(help: "Echo each test's full XCTest output.")
     var verbose = false
 
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+    }
+
     func run() throws {
+        _ = try execute()
+    }
+
+    /// Runs the chosen chapters and prints the report; throws exit 1 unless all is green.
+    func execute() throws -> ChapterTestRunner.Run {
         let all = try options.loadChapters()
         let selected = try ChapterSelection.select(chapters, from: all.map(\.file))
         _ = try GenerateCommand.generate(all, root: options)
 
-        let runner = SwiftToolRunner(
+        let builder = SwiftToolRunner(
             root: options.rootURL, chapterTargets: all.map(\.file.moduleName),
             scratchPath: scratchPath)
-        let build = try runner.build()
-        guard build.status == 0 else {
-            print(BuildFailureSummary.render(build.output, chapters: all.map(\.file)))
+        let broken: [ChapterFile: [String]]
+        do {
+            broken = try builder.buildIsolatingChapters(all.map(\.file))
+        } catch let failure as BuildFailure {
+            print(failure.summary)
             throw ExitCode.failure
         }
-
-        let runnable = all.filter { selected.contains($0.file) && !$0.testNames.isEmpty }
-        var parser = TestOutputParser()
-        var result: (status: Int32, output: String) = (0, "")
-        if !runnable.isEmpty {
-            result = try runner.test(filters: runnable.map { "^\($0.file.moduleName)\\." })
-            parser = TestOutputParser.parse(result.output)
-            if verbose { print(result.output) }
-        }
-        let reports = ChapterReport.reports(from: parser, files: selected)
-        print(ReportRenderer.render(reports))
-        let failed = reports.contains { !$0.failed.isEmpty }
-        if result.status != 0, !failed {
-            if !verbose { print(result.output) }
-            FileHandle.standardError.write(
-                Data("error: swift test exited with status \(result.status)\n".utf8))
+        let products = builder.productsDirectory
+        let bundleName = (try? FileManager.default.contentsOfDirectory(atPath: products.path))?
+            .first { $0.hasSuffix("PackageTests.xctest") }
+        guard let bundleName else {
+            FileHandle.standardError.write(Data("error: no test bundle in \(products.path)\n".utf8))
             throw ExitCode.failure
         }
-        if failed { throw ExitCode.failure }
+        let runner = ChapterTestRunner(
+            bundle: products.appendingPathComponent(bundleName),
+            timeout: timeout, verbose: verbose)
+        let run = try runner.run(all.filter { selected.contains($0.file) }, broken: broken)
+        print(ReportRenderer.render(run.reports), terminator: "")
+        if let junit {
+            let url = URL(fileURLWithPath: junit, relativeTo: options.rootURL)
+            try Data(JUnitReport.render(run.reports, timeout: timeout).utf8)
+                .write(to: url, options: .atomic)
+        }
+        guard run.reports.allSatisfy(\.succeeded) else { throw ExitCode.failure }
+        return run
     }
 }

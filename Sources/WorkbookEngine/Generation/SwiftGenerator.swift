@@ -46,27 +46,37 @@ public enum SwiftGenerator {
                 emit(unit.parts)
                 out += "}\n"
             case .example(let testName, let outputs):
+                // An example that awaits runs as an async test; the others stay synchronous.
+                let awaits = unit.parts.contains { $0.code.contains("await") }
+                let (effects, call) = awaits ? ("async throws", "await ") : ("throws", "")
+                let path = stringLiteral(file.relativePath)
+                let firstLine = unit.parts.first?.codeLine ?? 1
                 out += "extension \(file.moduleName) {\n"
-                if let first = outputs.first {
-                    out += "    func \(testName)() throws {\n"
+                out += "    func \(testName)() \(effects) {\n"
+                if outputs.isEmpty {
+                    out += "        let thrown = \(call)catchError {\n"
+                    emit(unit.parts)
+                    out += "        }\n"
+                    out += "        if let thrown {\n"
+                    out += "            reportThrown(thrown, printed: \"\", file: \(path), line: \(firstLine))\n"
+                    out += "        }\n"
+                } else {
                     out += "        let capture = try OutputCapture()\n"
-                    out += "        let outcome = Result<Void, Error> {\n"
+                    out += "        let thrown = \(call)catchError {\n"
                     emit(unit.parts)
                     out += "        }\n"
                     out += "        let output = capture.finish()\n"
-                    out += "        try outcome.get()\n"
-                    out += "        assertOutput(\n"
-                    out += "            output,\n"
+                    out += "        if let thrown {\n"
+                    out += "            reportThrown(thrown, printed: output, file: \(path), line: \(firstLine))\n"
+                    out += "        } else {\n"
+                    out += "            assertOutput(\n"
+                    out += "                output,\n"
                     out +=
-                        "            matches: \(multilineLiteral(outputs.map(\.text).joined())),\n"
-                    out +=
-                        "            file: \(stringLiteral(file.relativePath)), line: \(first.fenceLine))\n"
-                    out += "    }\n"
-                } else {
-                    out += "    func \(testName)() throws {\n"
-                    emit(unit.parts)
-                    out += "    }\n"
+                        "                matches: \(multilineLiteral(outputs.map(\.text).joined())),\n"
+                    out += "                file: \(path), line: \(outputs[0].fenceLine))\n"
+                    out += "        }\n"
                 }
+                out += "    }\n"
                 out += "}\n"
             }
         }

@@ -1,40 +1,48 @@
-/// The outcome of one chapter's tests.
+/// The outcome of one chapter: each declared test's outcome, or why none ran.
 public struct ChapterReport: Equatable, Sendable {
-    /// The chapter.
-    public let file: ChapterFile
-    /// Names of tests that passed.
-    public var passed: [String] = []
-    /// Names of tests that failed (including crashed ones).
-    public var failed: [String] = []
-    /// The failures, located in the Markdown.
-    public var failures: [TestFailure] = []
+    /// One declared test and how it ended.
+    public struct Result: Equatable, Sendable {
+        /// The test method.
+        public let name: String
+        /// How it ended.
+        public let outcome: TestOutcome
 
-    /// An empty report for `file`.
-    public init(file: ChapterFile) {
-        self.file = file
-    }
-
-    /// Splits parsed test output into one report per chapter in `files`.
-    public static func reports(from parser: TestOutputParser, files: [ChapterFile])
-        -> [ChapterReport]
-    {
-        files.map { file in
-            var report = ChapterReport(file: file)
-            let prefix = file.moduleName + "."
-            func owned(_ names: [String]) -> [String] {
-                names.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-            }
-            report.passed = owned(parser.passed)
-            report.failed = owned(parser.failed) + owned(parser.crashed)
-            report.failures = parser.failures.filter { $0.className == file.moduleName }
-            for name in owned(parser.crashed) {
-                report.failures.append(
-                    TestFailure(
-                        className: file.moduleName, testName: name, file: file.relativePath,
-                        line: 1,
-                        message: "\(name) crashed (see the output above)"))
-            }
-            return report
+        /// Creates a result.
+        public init(name: String, outcome: TestOutcome) {
+            self.name = name
+            self.outcome = outcome
         }
     }
+
+    /// The chapter.
+    public let file: ChapterFile
+    /// The tests the chapter declares, in document order.
+    public let declared: [String]
+    /// The Markdown line each declared test starts at.
+    public var lines: [String: Int] = [:]
+    /// The outcomes of the tests that were run.
+    public var results: [Result] = []
+    /// The failures, located in the Markdown.
+    public var failures: [TestFailure] = []
+    /// Why no test of the chapter ran (it does not compile), if so.
+    public var notRunReason: String?
+    /// The compiler's errors, as `Chapters/NN-name.md:LINE:COL: error: …`.
+    public var buildErrors: [String] = []
+
+    /// An empty report for `file`, which declares `declared`.
+    public init(file: ChapterFile, declared: [String]) {
+        self.file = file
+        self.declared = declared
+    }
+
+    /// How many tests passed.
+    public var passedCount: Int { results.count { $0.outcome == .passed } }
+    /// How many tests were skipped.
+    public var skippedCount: Int {
+        results.count { if case .skipped = $0.outcome { true } else { false } }
+    }
+    /// How many declared tests did not pass or skip: failed, crashed, timed out or never run.
+    public var failedCount: Int { declared.count - passedCount - skippedCount }
+    /// Whether every declared test passed or was skipped.
+    public var succeeded: Bool { notRunReason == nil && failedCount == 0 }
 }

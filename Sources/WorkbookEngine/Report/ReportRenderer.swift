@@ -1,5 +1,5 @@
 /// Prints chapter reports as a table followed by each failure as `file:line: message`,
-/// the form editors and terminals can jump to.
+/// the form editors and terminals can jump to; the last line is the totals CI reads.
 public enum ReportRenderer {
     /// The rendered report.
     public static func render(_ reports: [ChapterReport]) -> String {
@@ -7,26 +7,39 @@ public enum ReportRenderer {
         func pad(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
-        var lines = ["\(pad("Chapter", nameWidth))  Passed  Failed"]
-        lines.append(String(repeating: "-", count: nameWidth + 16))
-        for report in reports {
-            let passed = String(report.passed.count)
-            let failed = String(report.failed.count)
-            lines.append(
-                "\(pad(report.file.fileName, nameWidth))  \(String(repeating: " ", count: max(0, 6 - passed.count)))\(passed)  \(String(repeating: " ", count: max(0, 6 - failed.count)))\(failed)"
-            )
+        func number(_ value: Int) -> String {
+            let text = String(value)
+            return String(repeating: " ", count: max(0, 6 - text.count)) + text
         }
-        let totalPassed = reports.map(\.passed.count).reduce(0, +)
-        let totalFailed = reports.map(\.failed.count).reduce(0, +)
-        lines.append("\(totalPassed) passed, \(totalFailed) failed")
+        var lines = ["\(pad("Chapter", nameWidth))  Passed  Failed  Skipped"]
+        lines.append(String(repeating: "-", count: nameWidth + 25))
+        for report in reports {
+            let name = pad(report.file.fileName, nameWidth)
+            if let reason = report.notRunReason {
+                lines.append("\(name)  not run: \(reason)")
+            } else if report.declared.isEmpty {
+                lines.append("\(name)  no tests")
+            } else {
+                lines.append(
+                    "\(name)  \(number(report.passedCount))  \(number(report.failedCount))   \(number(report.skippedCount))"
+                )
+            }
+        }
         let failures = reports.flatMap(\.failures)
-        if !failures.isEmpty {
+        let buildErrors = reports.flatMap(\.buildErrors)
+        if !failures.isEmpty || !buildErrors.isEmpty {
             lines.append("")
+            lines += buildErrors
             for failure in failures {
                 lines.append(
                     "\(failure.file):\(failure.line): \(failure.testName): \(failure.message)")
             }
+            lines.append("")
         }
+        let passed = reports.map(\.passedCount).reduce(0, +)
+        let failed = reports.map(\.failedCount).reduce(0, +)
+        let skipped = reports.map(\.skippedCount).reduce(0, +)
+        lines.append("\(passed) passed, \(failed) failed, \(skipped) skipped")
         return lines.joined(separator: "\n") + "\n"
     }
 }

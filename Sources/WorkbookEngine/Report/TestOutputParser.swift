@@ -1,13 +1,18 @@
 /// Reads the text XCTest prints (`Test Case '…' passed`, `file:line: error: …`) into
 /// results per test, so the CLI can report per chapter in Markdown terms.
 public struct TestOutputParser: Sendable {
+    /// Tests that started, as `Class.method`.
+    public private(set) var started: [String] = []
     /// Tests that passed, as `Class.method`.
     public private(set) var passed: [String] = []
     /// Tests that failed, as `Class.method`.
     public private(set) var failed: [String] = []
+    /// Tests that threw `XCTSkip`, as `Class.method`.
+    public private(set) var skipped: [String] = []
+    /// The reasons skips gave, in the order printed.
+    public private(set) var skipReasons: [String] = []
     /// Failures, in the order printed.
     public private(set) var failures: [TestFailure] = []
-    private var started: [String] = []
     private var openFailure: Int?
 
     /// Creates an empty parser.
@@ -24,7 +29,7 @@ public struct TestOutputParser: Sendable {
 
     /// Tests that started but never finished: the process crashed in them.
     public var crashed: [String] {
-        started.filter { !passed.contains($0) && !failed.contains($0) }
+        started.filter { !passed.contains($0) && !failed.contains($0) && !skipped.contains($0) }
     }
 
     /// Feeds one line of output.
@@ -35,8 +40,16 @@ public struct TestOutputParser: Sendable {
             case "started": started.append(name)
             case "passed": passed.append(name)
             case "failed": failed.append(name)
+            case "skipped": skipped.append(name)
             default: break
             }
+            return
+        }
+        if let range = line.firstRange(of: " : Test skipped") {
+            openFailure = nil
+            let reason = line[range.upperBound...]
+            skipReasons.append(
+                String(reason.hasPrefix(" - ") ? reason.dropFirst(3) : reason))
             return
         }
         if let failure = Self.failure(line) {

@@ -29,7 +29,7 @@ func testGreeterGreetsByName() {
 extension Chapter00Tests {
     func test_examples_print() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject.sink { print("received \($0)") }
@@ -43,10 +43,12 @@ cancellable.cancel()
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 received 1
 received 2
 object: ObjectIdentifier(0x...)
@@ -54,7 +56,8 @@ object: ObjectIdentifier(0x...)
 received 3
 
 """#,
-            file: "Chapters/00-how-to-use-this-workbook.md", line: 65)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 65)
+        }
     }
 }
 
@@ -90,7 +93,7 @@ func testHiddenHelper() {
 extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
@@ -103,15 +106,18 @@ cancellable.cancel()
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 20
 30
 40
 
 """#,
-            file: "Chapters/00-how-to-use-this-workbook.md", line: 132)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 132)
+        }
     }
 }

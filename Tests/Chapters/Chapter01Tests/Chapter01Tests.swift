@@ -150,7 +150,7 @@ func testCorrection_twoSinksOnOneScanBothSeeEverything() {
 extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 313)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
@@ -183,10 +183,12 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 313)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 Deferred builds subjects[0]
 C: 11
 C: 13
@@ -201,6 +203,7 @@ D: 20
 D: finished
 
 """#,
-            file: "Chapters/01-publishers-and-subscribers.md", line: 343)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 343)
+        }
     }
 }

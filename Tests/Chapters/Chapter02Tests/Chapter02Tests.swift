@@ -64,7 +64,7 @@ extension Publisher {
 extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 309)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
@@ -78,10 +78,12 @@ withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 309)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 sink: subscribe
 lower: receive(subscriber:), subscribing upstream
 upper: receive(subscriber:), subscribing upstream
@@ -91,7 +93,8 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-            file: "Chapters/02-subscription-behavior.md", line: 320)
+                file: "Chapters/02-subscription-behavior.md", line: 320)
+        }
     }
 }
 

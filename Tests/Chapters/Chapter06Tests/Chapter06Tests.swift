@@ -80,7 +80,7 @@ where P.Output == Int, P.Failure == Never {
 extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 151)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
@@ -93,17 +93,20 @@ _ = runScript(on: multicastB, source: subjectA)
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 151)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 10 + 1
 11 + 2
 13 + 3
 16 + 4
 
 """#,
-            file: "Chapters/06-cold-hot-multicast.md", line: 161)
+                file: "Chapters/06-cold-hot-multicast.md", line: 161)
+        }
     }
 }
 

@@ -105,7 +105,7 @@ func testToday_receiveOnMainQueueDeliversBothValues() {
 extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 174)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
@@ -130,10 +130,12 @@ XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 174)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 Start
 test_receive_on_main_with_debug(), line 179: subscription
 test_receive_on_main_with_debug(), line 179: request unlimited
@@ -146,7 +148,8 @@ Phase 4: turn the run loop
 test_receive_on_main_with_debug(), line 179: cancel
 
 """#,
-            file: "Chapters/13-scheduling.md", line: 196)
+                file: "Chapters/13-scheduling.md", line: 196)
+        }
     }
 }
 
@@ -176,7 +179,7 @@ func testSubscribeOnLosesValuesSentBeforeSubscription() {
 extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 266)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
@@ -198,10 +201,12 @@ XCTAssertEqual(received, [.complete(.finished)])
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 266)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 Start
 Phase 1: send 1 and finish
 Phase 2: turn the run loop
@@ -209,7 +214,8 @@ test_subscribe_on_main_with_debug(), line 271: subscription
 test_subscribe_on_main_with_debug(), line 271: completion finished
 
 """#,
-            file: "Chapters/13-scheduling.md", line: 285)
+                file: "Chapters/13-scheduling.md", line: 285)
+        }
     }
 }
 

@@ -41,7 +41,7 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/14-event-publisher.md", line: 326)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
@@ -57,15 +57,18 @@ slider.value = 1
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 326)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 slider at 0.25
 slider at 0.75
 
 """#,
-            file: "Chapters/14-event-publisher.md", line: 339)
+                file: "Chapters/14-event-publisher.md", line: 339)
+        }
     }
 }
 

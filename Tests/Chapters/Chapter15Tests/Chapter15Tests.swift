@@ -11,7 +11,7 @@ final class Chapter15Tests: XCTestCase {}
 extension Chapter15Tests {
     func test_the_cheap_way_unwrap() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 30)
 let values: [Int?] = [1, 2, nil, 3, nil, 4]
 let cancellable = values.publisher
@@ -21,17 +21,20 @@ withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 30)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 Received value: 1
 Received value: 2
 Received value: 3
 Received value: 4
 
 """#,
-            file: "Chapters/15-custom-operators-and-timer.md", line: 37)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 37)
+        }
     }
 }
 
@@ -74,17 +77,19 @@ final class LoggingSubscriber: Subscriber {
 extension Chapter15Tests {
     func test_six_steps() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 119)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 119)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 1. subscribe
 2. receive(subscription:)
 3. request(.max(1))
@@ -95,7 +100,8 @@ print("1. subscribe")
 6. receive(completion: finished)
 
 """#,
-            file: "Chapters/15-custom-operators-and-timer.md", line: 123)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 123)
+        }
     }
 }
 

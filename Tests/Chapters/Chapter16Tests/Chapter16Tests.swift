@@ -36,7 +36,7 @@ func testShareReplayScript() {
 extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/16-share-replay.md", line: 249)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -59,10 +59,12 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 249)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 shareReplay: receive subscription: (PassthroughSubject)
 shareReplay: request unlimited
 shareReplay: receive value: (1)
@@ -93,14 +95,15 @@ sub3 received 5
 sub3 completed: finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 269)
+                file: "Chapters/16-share-replay.md", line: 269)
+        }
     }
 }
 
 extension Chapter16Tests {
     func test_today_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/16-share-replay.md", line: 322)
 let cancellable = [1, 2].publisher
     .print("p")
@@ -109,10 +112,12 @@ withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 322)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 p: receive subscription: ([1, 2])
 p: request unlimited
 p: receive value: (1)
@@ -122,7 +127,8 @@ p: request max: (0) (synchronous)
 p: receive finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 328)
+                file: "Chapters/16-share-replay.md", line: 328)
+        }
     }
 }
 

@@ -11,7 +11,7 @@ final class Chapter17Tests: XCTestCase {}
 extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try OutputCapture()
-        let outcome = Result<Void, Error> {
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/17-pausable-sink.md", line: 108)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
@@ -32,10 +32,12 @@ while subscription.paused {
 #sourceLocation()
         }
         let output = capture.finish()
-        try outcome.get()
-        assertOutput(
-            output,
-            matches: #"""
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 108)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
 Receive value: 1
 Pausing
 Subscription is paused, resuming
@@ -51,7 +53,8 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-            file: "Chapters/17-pausable-sink.md", line: 126)
+                file: "Chapters/17-pausable-sink.md", line: 126)
+        }
     }
 }
 

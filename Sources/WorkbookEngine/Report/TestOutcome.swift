@@ -1,0 +1,23 @@
+/// How one declared test ended when run in a process of its own.
+public enum TestOutcome: Equatable, Sendable {
+    /// Every assertion held.
+    case passed
+    /// An assertion failed; the failures are in the chapter report.
+    case failed
+    /// The test threw `XCTSkip`; the reason is kept.
+    case skipped(reason: String)
+    /// The process died in the test (a trap, a signal).
+    case crashed
+    /// The test ran past the time limit and its process group was killed.
+    case timedOut
+    /// XCTest never ran it although the chapter declares it.
+    case notRun(reason: String)
+
+    /// Whether the outcome lets the run succeed.
+    public var isSuccess: Bool {
+        switch self {
+        case .passed, .skipped: return true
+        case .failed, .crashed, .timedOut, .notRun: return false
+        }
+    }
+}

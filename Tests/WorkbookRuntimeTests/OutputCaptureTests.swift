@@ -20,3 +20,17 @@ final class OutputCaptureTests: XCTestCase {
         XCTAssertEqual(capture.finish(), "")
     }
 }
+
+final class OutputCaptureCleanupTests: XCTestCase {
+    func testLeavesNoTemporaryFileEvenWhileCapturing() throws {
+        func leftovers() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                .filter { $0.hasPrefix("workbook-output-") }
+        }
+        let before = try leftovers()
+        let capture = try OutputCapture()
+        print("held in an unlinked file")
+        XCTAssertEqual(try leftovers(), before)
+        XCTAssertEqual(capture.finish(), "held in an unlinked file\n")
+    }
+}

@@ -25,8 +25,18 @@ final class OutputPatternTests: XCTestCase {
 
     func testMismatchNamesTheFirstDifferingLine() {
         let explanation = OutputPattern("a\n...\nz\n").explainMismatch("a\nb\nc\n")
-        XCTAssertTrue(explanation.contains("expected: z"), explanation)
-        XCTAssertTrue(explanation.contains("actual:   c"), explanation)
-        XCTAssertTrue(explanation.contains("+++ actual\n  a\n  b\n  c"), explanation)
+        XCTAssertTrue(explanation.contains("expected: \"z\""), explanation)
+        XCTAssertTrue(explanation.contains("actual:   \"c\""), explanation)
+        XCTAssertTrue(
+            explanation.contains("+++ actual\n@@ -1,3 +1,3 @@\n a\n b\n-\"z\"\n+\"c\""), explanation)
+    }
+
+    func testInvisibleDifferencesAreMadeVisible() {
+        let trailing = OutputPattern("a\nb\n").explainMismatch("a\t \nb\n\n")
+        XCTAssertTrue(trailing.contains("actual:   \"a→·\""), trailing)
+        XCTAssertTrue(trailing.contains("-\"a\"\n+\"a→·\"\n b\n+\"\""), trailing)
+        let missing = OutputPattern("a\n\n").explainMismatch("a\n")
+        XCTAssertTrue(missing.contains("actual:   (end of output)"), missing)
+        XCTAssertTrue(missing.contains(" a\n-\"\""), missing)
     }
 }

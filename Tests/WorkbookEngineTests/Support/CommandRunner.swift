@@ -16,8 +16,9 @@ extension XCTestCase {
             ? bundleURL.deletingLastPathComponent() : bundleURL
     }
 
-    /// Runs `workbook arguments…` and returns its exit status and output.
-    func runWorkbook(_ arguments: [String]) throws -> CommandResult {
+    /// Runs `workbook arguments…` (in `directory`, when given) and returns its exit status
+    /// and output.
+    func runWorkbook(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
         let executable = productsDirectory.appendingPathComponent("workbook")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("no workbook executable at \(executable.path)")
@@ -26,6 +27,7 @@ extension XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `workbook test` on the `runner` fixture workbook: a chapter per thing a learner's code
+/// does in the first hour (crash, hang, compile error, skip, await, throw, invisible
+/// whitespace), built once and run as a learner would.
+final class RunnerEndToEndTests: XCTestCase {
+    /// A temporary copy of the fixture with the real runtime beside it.
+    private func fixtureWorkbook() throws -> URL {
+        let root = try Fixtures.copy(of: "runner", for: self)
+        let repository = Fixtures.directory.deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("Sources/WorkbookRuntime"),
+            to: root.appendingPathComponent("Sources/WorkbookRuntime"))
+        return root
+    }
+
+    func testEveryOutcomeIsReportedAtItsMarkdownLine() throws {
+        let root = try fixtureWorkbook()
+        let junit = root.appendingPathComponent("report.xml")
+        let run = try runWorkbook(
+            ["test", "--root", root.path, "--timeout", "3", "--junit", junit.path])
+        let out = run.standardOutput
+        XCTAssertEqual(run.status, 1, out + run.standardError)
+        let expectedLines = [
+            // Isolation: the broken chapter is reported, every other one still runs.
+            "04-broken.md      not run: does not compile (1 error(s))",
+            "Chapters/04-broken.md:5:22: error: cannot convert value of type 'String' to specified type 'Int'",
+            // A crash at the trapping line, with the trap's message; its neighbour ran.
+            "02-crash.md            1       1        0",
+            "Chapters/02-crash.md:7: testIndexOutOfRange: crashed: Fatal error: Index out of range",
+            // A hang is killed at the limit and the test after it still runs.
+            "03-hang.md             1       1        0",
+            "Chapters/03-hang.md:4: testNeverEnds: timed out after 3 s; its process group was killed",
+            // A skip has its own column and does not fail.
+            "05-skip.md             0       0        1",
+            // await works in an example.
+            "06-async.md            1       0        0",
+            // A thrown error at the example's line, after what it printed.
+            "Chapters/07-throws.md:4: test_an_example_that_throws: the example threw Oops()\nafter printing:\n  before the error",
+            // Trailing spaces made visible, and a unified diff.
+            "  expected: \"a\"\n  actual:   \"a··\"",
+            "@@ -1,2 +1,2 @@\n-\"a\"\n+\"a··\"\n b",
+            "5 passed, 5 failed, 1 skipped",
+        ]
+        for line in expectedLines {
+            XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
+        }
+        XCTAssertFalse(out.contains("0       0        0"), "no chapter may show an empty row")
+        try checkJUnit(junit)
+
+        // Isolation for the chapter asked for: chapter 01 runs although 04 is broken.
+        let one = try runWorkbook(["test", "--root", root.path, "01"])
+        XCTAssertEqual(one.status, 0, one.standardOutput)
+        XCTAssertTrue(one.standardOutput.hasSuffix("2 passed, 0 failed, 0 skipped\n"), one.standardOutput)
+
+        // From a subdirectory, the package root is found.
+        let fromBelow = try runWorkbook(
+            ["test", "05"], in: root.appendingPathComponent("Sources/CustomCombine"))
+        XCTAssertEqual(fromBelow.status, 0, fromBelow.standardOutput + fromBelow.standardError)
+        XCTAssertTrue(fromBelow.standardOutput.hasSuffix("0 passed, 0 failed, 1 skipped\n"))
+
+        try checkInterruptLeavesNothingRunning(root)
+    }
+
+    /// The JUnit report has what the schema requires and each case's chapter and line.
+    private func checkJUnit(_ url: URL) throws {
+        let document = try XMLDocument(contentsOf: url)
+        let suites = try document.nodes(forXPath: "/testsuites/testsuite")
+        XCTAssertEqual(suites.count, 8)
+        for case let suite as XMLElement in suites {
+            for attribute in ["name", "tests", "failures", "errors"] {
+                XCTAssertNotNil(suite.attribute(forName: attribute), attribute)
+            }
+        }
+        let cases = try document.nodes(forXPath: "//testcase")
+        XCTAssertEqual(cases.count, 11)
+        for case let element as XMLElement in cases {
+            for attribute in ["name", "classname", "time", "file", "line"] {
+                XCTAssertNotNil(element.attribute(forName: attribute), attribute)
+            }
+        }
+        let crash = try document.nodes(
+            forXPath: "//testcase[@name='testIndexOutOfRange']/failure")
+        XCTAssertEqual(crash.count, 1)
+        XCTAssertEqual(
+            try document.nodes(forXPath: "//testcase[@name='testIndexOutOfRange']/@line").first?
+                .stringValue, "7")
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase/skipped").count, 1)
+    }
+
+    /// Ctrl-C during a hanging test kills the test's process group too.
+    private func checkInterruptLeavesNothingRunning(_ root: URL) throws {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("workbook")
+        process.arguments = ["test", "--root", root.path, "03", "--timeout", "120"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let bundle = root.path + "/.build"
+        let deadline = Date().addingTimeInterval(60)
+        while testProcesses(under: bundle).isEmpty, Date() < deadline {
+            usleep(50_000)
+        }
+        XCTAssertFalse(testProcesses(under: bundle).isEmpty, "the hanging test never started")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        usleep(200_000)
+        XCTAssertEqual(testProcesses(under: bundle), [], "a test process outlived workbook")
+    }
+
+    /// Processes whose command line starts with a path under `prefix`.
+    private func testProcesses(under prefix: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                let command = String(data: data, encoding: .utf8), command.hasPrefix(prefix),
+                let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                !status.contains(") Z ")
+            else { return nil }
+            return pid
+        }
+    }
+
+    func testRefusesOutsideAWorkbookAndWithoutChapters() throws {
+        let empty = try Fixtures.temporaryWorkbook(
+            ["Package.swift": Data("// swift-tools-version: 6.0\n".utf8)], for: self)
+        let noChapters = try runWorkbook(["test"], in: empty)
+        XCTAssertEqual(noChapters.status, 1)
+        XCTAssertTrue(noChapters.standardError.contains("no Chapters/ folder"), noChapters.standardError)
+        XCTAssertFalse(noChapters.standardOutput.contains("passed"))
+
+        let explicit = try runWorkbook(["test", "--root", empty.path])
+        XCTAssertEqual(explicit.status, 1)
+        XCTAssertTrue(explicit.standardError.contains("no Chapters/ folder"), explicit.standardError)
+
+        let nowhere = try runWorkbook(["list"], in: URL(fileURLWithPath: "/"))
+        XCTAssertEqual(nowhere.status, 1)
+        XCTAssertTrue(nowhere.standardError.contains("not inside a workbook"), nowhere.standardError)
+    }
+}

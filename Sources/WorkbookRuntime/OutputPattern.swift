@@ -88,7 +88,8 @@ public struct OutputPattern: Sendable {
         var report = ["output does not match the output block"]
         if failedAt < lines.count {
             let found =
-                furthest < actualLines.count ? Self.visible(actualLines[furthest]) : "(end of output)"
+                furthest < actualLines.count
+                ? Self.visible(actualLines[furthest]) : "(end of output)"
             report.append("first difference at expected line \(failedAt + 1):")
             report.append("  expected: \(Self.visible(lines[failedAt]))")
             report.append("  actual:   \(found)")
@@ -146,7 +147,8 @@ public struct OutputPattern: Sendable {
             {
                 diff.append(" " + actual[j])
                 (i, j) = (i + 1, j + 1)
-            } else if i < expected.count, j == actual.count || common[i + 1][j] >= common[i][j + 1] {
+            } else if i < expected.count, j == actual.count || common[i + 1][j] >= common[i][j + 1]
+            {
                 diff.append("-" + Self.visible(expected[i]))
                 i += 1
             } else {

@@ -28,7 +28,8 @@ final class OutputPatternTests: XCTestCase {
         XCTAssertTrue(explanation.contains("expected: \"z\""), explanation)
         XCTAssertTrue(explanation.contains("actual:   \"c\""), explanation)
         XCTAssertTrue(
-            explanation.contains("+++ actual\n@@ -1,3 +1,3 @@\n a\n b\n-\"z\"\n+\"c\""), explanation)
+            explanation.contains("+++ actual\n@@ -1,3 +1,3 @@\n a\n b\n-\"z\"\n+\"c\""), explanation
+        )
     }
 
     func testInvisibleDifferencesAreMadeVisible() {

@@ -83,9 +83,10 @@ struct ChapterTestRunner {
     static func line(of test: String, in chapter: Chapter) -> Int {
         for unit in chapter.units where unit.testNames.contains(test) {
             for part in unit.parts {
-                for (offset, line) in part.code.split(separator: "\n", omittingEmptySubsequences: false)
-                    .enumerated() where line.contains("func \(test)(")
-                {
+                for (offset, line) in part.code.split(
+                    separator: "\n", omittingEmptySubsequences: false
+                )
+                .enumerated() where line.contains("func \(test)(") {
                     return part.codeLine + offset
                 }
             }

@@ -47,7 +47,8 @@ enum ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            &attributes,
+            Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -61,7 +62,8 @@ enum ChildProcess {
         }
         guard spawned else {
             throw CocoaError(
-                .executableLoad, userInfo: [NSLocalizedDescriptionKey: "cannot run \(arguments[0])"])
+                .executableLoad, userInfo: [NSLocalizedDescriptionKey: "cannot run \(arguments[0])"]
+            )
         }
 
         let deadline = timeout.map { Date().addingTimeInterval($0) }
@@ -85,7 +87,8 @@ enum ChildProcess {
         if echo { _ = copyNewOutput(descriptor, from: echoed) }
 
         lseek(descriptor, 0, SEEK_SET)
-        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+            .readDataToEndOfFile()
         let signal = status & 0x7f
         return Termination(
             output: String(decoding: output, as: UTF8.self),

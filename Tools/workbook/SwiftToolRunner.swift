@@ -16,7 +16,8 @@ struct SwiftToolRunner {
 
     /// The directory holding the debug products (the test bundle).
     var productsDirectory: URL {
-        let scratch = scratchPath.map { URL(fileURLWithPath: $0, relativeTo: root) }
+        let scratch =
+            scratchPath.map { URL(fileURLWithPath: $0, relativeTo: root) }
             ?? root.appendingPathComponent(".build")
         return scratch.appendingPathComponent("debug")
     }
@@ -51,7 +52,8 @@ struct SwiftToolRunner {
             let errors = BuildFailureSummary.errors(
                 in: build.output, chapters: chapters.filter { broken[$0] == nil })
             guard !errors.isEmpty else {
-                throw BuildFailure(summary: BuildFailureSummary.render(build.output, chapters: chapters))
+                throw BuildFailure(
+                    summary: BuildFailureSummary.render(build.output, chapters: chapters))
             }
             broken.merge(errors) { old, _ in old }
         }

@@ -35,7 +35,9 @@ struct WorkbookOptions: ParsableArguments {
         var candidate = start
         var nearestPackage: URL?
         while true {
-            if fileManager.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) {
+            if fileManager.fileExists(
+                atPath: candidate.appendingPathComponent("Package.swift").path)
+            {
                 if isDirectory(candidate.appendingPathComponent("Chapters")) {
                     root = candidate.path
                     return

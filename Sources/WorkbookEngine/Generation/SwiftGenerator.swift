@@ -58,7 +58,8 @@ public enum SwiftGenerator {
                     emit(unit.parts)
                     out += "        }\n"
                     out += "        if let thrown {\n"
-                    out += "            reportThrown(thrown, printed: \"\", file: \(path), line: \(firstLine))\n"
+                    out +=
+                        "            reportThrown(thrown, printed: \"\", file: \(path), line: \(firstLine))\n"
                     out += "        }\n"
                 } else {
                     out += "        let capture = try OutputCapture()\n"
@@ -67,7 +68,8 @@ public enum SwiftGenerator {
                     out += "        }\n"
                     out += "        let output = capture.finish()\n"
                     out += "        if let thrown {\n"
-                    out += "            reportThrown(thrown, printed: output, file: \(path), line: \(firstLine))\n"
+                    out +=
+                        "            reportThrown(thrown, printed: output, file: \(path), line: \(firstLine))\n"
                     out += "        } else {\n"
                     out += "            assertOutput(\n"
                     out += "                output,\n"

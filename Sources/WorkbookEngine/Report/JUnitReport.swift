@@ -30,7 +30,8 @@ public enum JUnitReport {
                     let reason = report.notRunReason ?? "not run"
                     let body = report.buildErrors.joined(separator: "\n")
                     lines.append(
-                        #"      <failure message="\#(escape(reason))" type="notRun">\#(escape(body))</failure>"#)
+                        #"      <failure message="\#(escape(reason))" type="notRun">\#(escape(body))</failure>"#
+                    )
                 default:
                     let type = outcome.map { "\($0)" }?.prefix { $0 != "(" } ?? "failed"
                     let body = failures.map { "\($0.file):\($0.line): \($0.message)" }

@@ -79,7 +79,8 @@ public enum TestRunInterpreter {
 
     private static func signalDescription(_ result: TestProcessResult) -> String {
         if let signal = result.signal { return "killed by signal \(signal)" }
-        return "the test process exited with status \(result.exitStatus ?? -1) before the test finished"
+        return
+            "the test process exited with status \(result.exitStatus ?? -1) before the test finished"
     }
 
     /// The last lines a process printed, indented, so a hang or a missing test can be seen.

@@ -57,7 +57,8 @@ final class RunnerEndToEndTests: XCTestCase {
         // Isolation for the chapter asked for: chapter 01 runs although 04 is broken.
         let one = try runWorkbook(["test", "--root", root.path, "01"])
         XCTAssertEqual(one.status, 0, one.standardOutput)
-        XCTAssertTrue(one.standardOutput.hasSuffix("2 passed, 0 failed, 0 skipped\n"), one.standardOutput)
+        XCTAssertTrue(
+            one.standardOutput.hasSuffix("2 passed, 0 failed, 0 skipped\n"), one.standardOutput)
 
         // From a subdirectory, the package root is found.
         let fromBelow = try runWorkbook(
@@ -132,15 +133,18 @@ final class RunnerEndToEndTests: XCTestCase {
             ["Package.swift": Data("// swift-tools-version: 6.0\n".utf8)], for: self)
         let noChapters = try runWorkbook(["test"], in: empty)
         XCTAssertEqual(noChapters.status, 1)
-        XCTAssertTrue(noChapters.standardError.contains("no Chapters/ folder"), noChapters.standardError)
+        XCTAssertTrue(
+            noChapters.standardError.contains("no Chapters/ folder"), noChapters.standardError)
         XCTAssertFalse(noChapters.standardOutput.contains("passed"))
 
         let explicit = try runWorkbook(["test", "--root", empty.path])
         XCTAssertEqual(explicit.status, 1)
-        XCTAssertTrue(explicit.standardError.contains("no Chapters/ folder"), explicit.standardError)
+        XCTAssertTrue(
+            explicit.standardError.contains("no Chapters/ folder"), explicit.standardError)
 
         let nowhere = try runWorkbook(["list"], in: URL(fileURLWithPath: "/"))
         XCTAssertEqual(nowhere.status, 1)
-        XCTAssertTrue(nowhere.standardError.contains("not inside a workbook"), nowhere.standardError)
+        XCTAssertTrue(
+            nowhere.standardError.contains("not inside a workbook"), nowhere.standardError)
     }
 }

@@ -15,7 +15,9 @@ final class TestRunInterpreterTests: XCTestCase {
 
     func testPassedAndFailed() {
         XCTAssertEqual(
-            interpret("Test Case 'Chapter05Tests.testA' started at x\nTest Case 'Chapter05Tests.testA' passed (0.001 seconds)").outcome,
+            interpret(
+                "Test Case 'Chapter05Tests.testA' started at x\nTest Case 'Chapter05Tests.testA' passed (0.001 seconds)"
+            ).outcome,
             .passed)
         let failed = interpret(
             "Test Case 'Chapter05Tests.testA' started at x\nChapters/05-x.md:12: error: Chapter05Tests.testA : XCTAssertTrue failed\nTest Case 'Chapter05Tests.testA' failed (0.001 seconds)",
@@ -26,7 +28,8 @@ final class TestRunInterpreterTests: XCTestCase {
 
     func testSkipKeepsItsReason() {
         let skipped = interpret(
-            "Test Case 'Chapter05Tests.testA' started at x\n/x/Chapters/05-x.md:11: Chapter05Tests.testA : Test skipped - not here\nTest Case 'Chapter05Tests.testA' skipped (0.0 seconds)")
+            "Test Case 'Chapter05Tests.testA' started at x\n/x/Chapters/05-x.md:11: Chapter05Tests.testA : Test skipped - not here\nTest Case 'Chapter05Tests.testA' skipped (0.0 seconds)"
+        )
         XCTAssertEqual(skipped.outcome, .skipped(reason: "not here"))
         XCTAssertEqual(skipped.failures, [])
     }
@@ -72,7 +75,8 @@ final class TestRunInterpreterTests: XCTestCase {
         broken.buildErrors = ["Chapters/04-b.md:3:5: error: nope"]
         var skipped = ChapterReport(file: file, declared: ["testA", "testC"])
         skipped.results = [
-            .init(name: "testA", outcome: .skipped(reason: "")), .init(name: "testC", outcome: .passed),
+            .init(name: "testA", outcome: .skipped(reason: "")),
+            .init(name: "testC", outcome: .passed),
         ]
         let empty = ChapterReport(file: try ChapterFile(fileName: "06-e.md"), declared: [])
         let table = ReportRenderer.render([broken, skipped, empty])

@@ -25,8 +25,9 @@ swift build --product workbook >/dev/null
 workbook=.build/debug/workbook
 "$workbook" test "$chapter" >/dev/null # warm: the chapter as committed is built
 
-# The line to edit: the first XCTAssert line of the chapter, a line inside a test.
-line=$(grep -n 'XCTAssert' "$work/chapter.md" | head -1 | cut -d: -f1)
+# The line to edit: the first one-line XCTAssert statement of the chapter; each edit
+# appends a statement to it (real code, so the chapter is recompiled and relinked).
+line=$(grep -nE '^ *XCTAssert.*\)$' "$work/chapter.md" | head -1 | cut -d: -f1)
 measure() { # label, command...: appends "label seconds kilobytes" to $work/times
     local label=$1
     shift
@@ -37,7 +38,7 @@ measure() { # label, command...: appends "label seconds kilobytes" to $work/time
     }
 }
 for i in $(seq 1 "$runs"); do
-    awk -v n="$line" -v i="$i" 'NR == n { $0 = $0 " // loop edit " i } { print }' \
+    awk -v n="$line" -v i="$i" 'NR == n { $0 = $0 "; _ = " i } { print }' \
         "$work/chapter.md" >"$file"
     measure edit "$workbook" test "$chapter"
 done

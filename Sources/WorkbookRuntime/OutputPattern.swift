@@ -124,16 +124,20 @@ public struct OutputPattern: Sendable {
     }
 
     /// A unified diff from the expected lines to `actualLines` in one hunk (outputs are
-    /// short), lines paired by the longest common subsequence with wildcards honoured.
+    /// short), lines paired by the longest common subsequence with wildcards honoured: a
+    /// `...` line shows the lines it stands for as context.
     func unifiedDiff(_ actualLines: [String]) -> [String] {
         let (expected, actual) = (lines, actualLines)
         var common = Array(
             repeating: Array(repeating: 0, count: actual.count + 1), count: expected.count + 1)
         for i in stride(from: expected.count - 1, through: 0, by: -1) {
             for j in stride(from: actual.count - 1, through: 0, by: -1) {
+                // A `...` line may absorb any number of actual lines (they are not counted).
                 common[i][j] =
-                    Self.lineMatches(expected[i], actual[j])
-                    ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+                    expected[i] == "..."
+                    ? max(common[i + 1][j], common[i][j + 1])
+                    : Self.lineMatches(expected[i], actual[j])
+                        ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
             }
         }
         var diff = [
@@ -142,6 +146,20 @@ public struct OutputPattern: Sendable {
         ]
         var (i, j) = (0, 0)
         while i < expected.count || j < actual.count {
+            if i < expected.count, expected[i] == "..." {
+                // Absorb while it costs no match and leaves at least one actual line for
+                // each plain pattern line after it, so those pair up as changes.
+                let absorbs = j < actual.count && common[i][j] == common[i][j + 1]
+                let ends = common[i][j] == common[i + 1][j]
+                let plainAfter = expected[(i + 1)...].count { $0 != "..." }
+                if absorbs, !ends || actual.count - j > plainAfter {
+                    diff.append(" " + actual[j])
+                    j += 1
+                } else {
+                    i += 1
+                }
+                continue
+            }
             if i < expected.count, j < actual.count, Self.lineMatches(expected[i], actual[j]),
                 common[i][j] == common[i + 1][j + 1] + 1
             {

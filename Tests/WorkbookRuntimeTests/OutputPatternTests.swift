@@ -28,8 +28,14 @@ final class OutputPatternTests: XCTestCase {
         XCTAssertTrue(explanation.contains("expected: \"z\""), explanation)
         XCTAssertTrue(explanation.contains("actual:   \"c\""), explanation)
         XCTAssertTrue(
-            explanation.contains("+++ actual\n@@ -1,3 +1,3 @@\n a\n b\n-\"z\"\n+\"c\""), explanation
-        )
+            explanation.hasSuffix("+++ actual\n@@ -1,3 +1,3 @@\n a\n b\n-\"z\"\n+\"c\""),
+            explanation)
+        let changed = OutputPattern("a\n...\nz\n").explainMismatch("a\nb\ny\n")
+        XCTAssertTrue(changed.hasSuffix(" a\n b\n-\"z\"\n+\"y\""), changed)
+        let covered = OutputPattern("a\n...\nz\n").explainMismatch("a\nb\nc\nz\nextra\n")
+        XCTAssertTrue(covered.hasSuffix(" a\n b\n c\n z\n+\"extra\""), covered)
+        let inside = OutputPattern("a\nb\nc\n").explainMismatch("a\nx\nc\n")
+        XCTAssertTrue(inside.hasSuffix(" a\n-\"b\"\n+\"x\"\n c"), inside)
     }
 
     func testInvisibleDifferencesAreMadeVisible() {

@@ -35,7 +35,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Seconds each test may run before its process group is killed.")
     var timeout: Double = 30
 
-    @Option(help: "Also write a JUnit XML report to this path.")
+    @Option(help: "Also write a JUnit XML report to this path (relative to the current directory).")
     var junit: String?
 
     @Flag(help: "Echo each test's full XCTest output.")
@@ -46,10 +46,12 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        _ = try execute()
+        let run = try execute()
+        guard run.reports.allSatisfy(\.succeeded) else { throw ExitCode.failure }
     }
 
-    /// Runs the chosen chapters and prints the report; throws exit 1 unless all is green.
+    /// Runs the chosen chapters, prints the report and writes the JUnit file; the result
+    /// carries every output observation, failed checks included (for `--update`).
     func execute() throws -> ChapterTestRunner.Run {
         let all = try options.loadChapters()
         let selected = try ChapterSelection.select(chapters, from: all.map(\.file))
@@ -78,11 +80,9 @@ struct TestCommand: ParsableCommand {
         let run = try runner.run(all.filter { selected.contains($0.file) }, broken: broken)
         print(ReportRenderer.render(run.reports), terminator: "")
         if let junit {
-            let url = URL(fileURLWithPath: junit, relativeTo: options.rootURL)
-            try Data(JUnitReport.render(run.reports, timeout: timeout).utf8)
-                .write(to: url, options: .atomic)
+            try Data(JUnitReport.render(run.reports).utf8)
+                .write(to: URL(fileURLWithPath: junit), options: .atomic)
         }
-        guard run.reports.allSatisfy(\.succeeded) else { throw ExitCode.failure }
         return run
     }
 }

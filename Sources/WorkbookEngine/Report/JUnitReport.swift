@@ -2,7 +2,7 @@
 /// chapter, one `testcase` per declared test carrying its chapter `file` and `line`.
 public enum JUnitReport {
     /// The XML document.
-    public static func render(_ reports: [ChapterReport], timeout: Double) -> String {
+    public static func render(_ reports: [ChapterReport]) -> String {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         let total = reports.map(\.declared.count).reduce(0, +)
         let failed = reports.map(\.failedCount).reduce(0, +)

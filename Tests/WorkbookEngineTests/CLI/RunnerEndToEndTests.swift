@@ -7,7 +7,8 @@ import FoundationXML
 
 /// `workbook test` on the `runner` fixture workbook: a chapter per thing a learner's code
 /// does in the first hour (crash, hang, compile error, skip, await, throw, invisible
-/// whitespace), built once and run as a learner would.
+/// whitespace, a declared test that is never compiled), built once and run as a learner
+/// would.
 final class RunnerEndToEndTests: XCTestCase {
     /// A temporary copy of the fixture with the real runtime beside it.
     private func fixtureWorkbook() throws -> URL {
@@ -46,7 +47,10 @@ final class RunnerEndToEndTests: XCTestCase {
             // Trailing spaces made visible, and a unified diff.
             "  expected: \"a\"\n  actual:   \"a··\"",
             "@@ -1,2 +1,2 @@\n-\"a\"\n+\"a··\"\n b",
-            "5 passed, 5 failed, 1 skipped",
+            // No false green: a declared test XCTest never ran is a failure.
+            "09-hidden.md           0       1        0",
+            "Chapters/09-hidden.md:5: testHidden: declared but not run: XCTest did not run Chapter09Tests.testHidden",
+            "5 passed, 6 failed, 1 skipped",
         ]
         for line in expectedLines {
             XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
@@ -73,14 +77,14 @@ final class RunnerEndToEndTests: XCTestCase {
     private func checkJUnit(_ url: URL) throws {
         let document = try XMLDocument(contentsOf: url)
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        XCTAssertEqual(suites.count, 8)
+        XCTAssertEqual(suites.count, 9)
         for case let suite as XMLElement in suites {
             for attribute in ["name", "tests", "failures", "errors"] {
                 XCTAssertNotNil(suite.attribute(forName: attribute), attribute)
             }
         }
         let cases = try document.nodes(forXPath: "//testcase")
-        XCTAssertEqual(cases.count, 11)
+        XCTAssertEqual(cases.count, 12)
         for case let element as XMLElement in cases {
             for attribute in ["name", "classname", "time", "file", "line"] {
                 XCTAssertNotNil(element.attribute(forName: attribute), attribute)

@@ -40,7 +40,9 @@ extension PublisherConformanceRunner {
                     }.start()
                 }
                 let deadline = DispatchTime.now() + Self.crossThreadDeadline
-                let bothFinished = (0..<2).allSatisfy { _ in finished.wait(timeout: deadline) == .success }
+                let bothFinished = (0..<2).allSatisfy { _ in
+                    finished.wait(timeout: deadline) == .success
+                }
                 guard bothFinished else {
                     findings.fail(
                         .crossThreadControl, scenario,

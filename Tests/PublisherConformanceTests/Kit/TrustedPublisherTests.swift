@@ -24,7 +24,8 @@ final class TrustedPublisherTests: XCTestCase {
     /// so a subscriber racing a send can receive one value twice.
     func testCurrentValueSubject() {
         let report = assertConformance(
-            TrustedCatalog.currentValueSubject(), knownRaces: [
+            TrustedCatalog.currentValueSubject(),
+            knownRaces: [
                 .multicastReplay: "received a value twice in a row",
                 .stress: "received a value twice",
             ],

@@ -44,7 +44,8 @@ enum CompositionCatalog {
     /// One harness per subject for the operator `apply` builds on it.
     static func harnesses<Value>(
         _ operatorName: String, multicast: Bool = false, value: @escaping (Int) -> Value,
-        finishes: Bool = true, apply: @escaping (AnyPublisher<Value, Never>) -> AnyPublisher<Int, Never>
+        finishes: Bool = true,
+        apply: @escaping (AnyPublisher<Value, Never>) -> AnyPublisher<Int, Never>
     ) -> [PublisherHarness<Int, Never>] {
         sources(of: Value.self).map { makeSource in
             PublisherHarness(
@@ -60,35 +61,45 @@ enum CompositionCatalog {
     }
 
     static func customScan() -> [PublisherHarness<Int, Never>] {
-        harnesses("CustomScan", value: { $0 }) {
-            CustomScan(upstream: $0, initialResult: 0) { $1 }.eraseToAnyPublisher()
-        }
+        harnesses(
+            "CustomScan", value: { $0 },
+            apply: {
+                CustomScan(upstream: $0, initialResult: 0) { $1 }.eraseToAnyPublisher()
+            })
     }
 
     static func shareReplay() -> [PublisherHarness<Int, Never>] {
-        harnesses("shareReplay", multicast: true, value: { $0 }) {
-            $0.shareReplay(capacity: 4).eraseToAnyPublisher()
-        }
+        harnesses(
+            "shareReplay", multicast: true, value: { $0 },
+            apply: {
+                $0.shareReplay(capacity: 4).eraseToAnyPublisher()
+            })
     }
 
     /// MergeInput never completes, so it has no finish lever.
     static func mergeInput() -> [PublisherHarness<Int, Never>] {
-        harnesses("MergeInput", multicast: true, value: { $0 }, finishes: false) { upstream in
-            let merged = MergeInput<Int>()
-            upstream.merge(into: merged)
-            return merged.eraseToAnyPublisher()
-        }
+        harnesses(
+            "MergeInput", multicast: true, value: { $0 }, finishes: false,
+            apply: { upstream in
+                let merged = MergeInput<Int>()
+                upstream.merge(into: merged)
+                return merged.eraseToAnyPublisher()
+            })
     }
 
     static func debug() -> [PublisherHarness<Int, Never>] {
-        harnesses("debug", value: { $0 }) {
-            $0.debug(prefix: "kit").eraseToAnyPublisher()
-        }
+        harnesses(
+            "debug", value: { $0 },
+            apply: {
+                $0.debug(prefix: "kit").eraseToAnyPublisher()
+            })
     }
 
     static func unwrap() -> [PublisherHarness<Int, Never>] {
-        harnesses("unwrap", value: { Optional($0) }) {
-            $0.unwrap().eraseToAnyPublisher()
-        }
+        harnesses(
+            "unwrap", value: { Optional($0) },
+            apply: {
+                $0.unwrap().eraseToAnyPublisher()
+            })
     }
 }

@@ -1,3 +1,5 @@
+import DequeModule
+
 extension Publishers {
     /// Shares one subscription to `upstream` among all its subscribers, and replays the last
     /// `capacity` values, and the completion, to each subscriber that arrives later.
@@ -17,7 +19,7 @@ extension Publishers {
         private let lock = Lock()
         private let upstream: Upstream
         private let capacity: Int
-        private var replay: [Output] = []
+        private var replay = Deque<Output>()
         private var subscriptions: [Member] = []
         private var completion: Subscribers.Completion<Failure>?
         private var connected = false
@@ -75,7 +77,7 @@ extension Publishers {
             let subscriptions: [Member] = lock.withLock {
                 guard completion == nil else { return [] }
                 replay.append(value)
-                if replay.count > capacity { replay.removeFirst(replay.count - capacity) }
+                if replay.count > capacity { replay.removeFirst() }
                 for subscription in self.subscriptions { subscription.push(value) }
                 return self.subscriptions
             }

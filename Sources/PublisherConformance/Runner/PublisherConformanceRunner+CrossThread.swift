@@ -25,9 +25,9 @@ extension PublisherConformanceRunner {
                 let instance = harness.make()
                 let subscriber = recorder("cross-thread", .max(1))
                 instance.subscribe(subscriber)
-                let sender = Unchecked(value: { emit(instance, 0..<60) })
+                let sender = Unchecked(value: { emit(instance, 0..<300) })
                 let controller = Unchecked(value: {
-                    for _ in 0..<30 { subscriber.request(.max(1), context: "other thread") }
+                    for _ in 0..<150 { subscriber.request(.max(1), context: "other thread") }
                     if cancels { subscriber.cancel() }
                 })
                 // Threads of their own, not Dispatch's pool: two threads stuck in a deadlock

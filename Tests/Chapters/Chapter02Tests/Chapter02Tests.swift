@@ -386,7 +386,10 @@ func roundThatDeadlocks(
         let subject = PassthroughSubject<Int, Never>()
         var subscription: Subscription?
         let sink = AnySubscriber<Int, Never>(
-            receiveSubscription: { subscription = $0; $0.request(.max(1)) },
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.max(1))
+            },
             receiveValue: { _ in .none },
             receiveCompletion: { _ in })
         makeChain(subject.eraseToAnyPublisher()).subscribe(sink)
@@ -410,7 +413,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 753)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 756)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(roundThatDeadlocks { $0.hop().hop().eraseToAnyPublisher() })
 }

@@ -27,6 +27,16 @@ public struct Buffer<Output, Failure: Error> {
         self.strategy = strategy
     }
 
+    /// A copy that shares no storage with this buffer, for another thread to change under
+    /// a lock of its own. (Two copies of one copy-on-write storage, changed on two threads,
+    /// would race in the check that decides whether a copy is needed.)
+    func detachedCopy() -> Buffer {
+        var copy = self
+        copy.storage = Deque(minimumCapacity: storage.count)
+        copy.storage.append(contentsOf: storage)
+        return copy
+    }
+
     /// The values waiting, oldest first.
     public var values: [Output] {
         Array(storage)

@@ -127,7 +127,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                 if !state.buffer.isTerminated {
                     state.subscribers.append(link, id: id)
                 }
-                return state.buffer
+                return state.buffer.detachedCopy()
             }
             link.receive(subscription: SubjectMembership { self.remove(id) })
             if let completion = behavior.buffer.completion {

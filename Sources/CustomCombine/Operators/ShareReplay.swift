@@ -44,7 +44,7 @@ extension Publishers {
             let (subscription, connect): (Member, Bool) = lock.withLock {
                 let subscription = Member(
                     subscriber: AnySubscriber(forwardingTo: subscriber),
-                    replay: replay,
+                    replay: Deque(detaching: replay),
                     completion: completion,
                     onCancel: { self.remove($0) })  // live subscribers keep the publisher
                 if completion == nil { subscriptions.append(subscription) }
@@ -131,5 +131,14 @@ extension Publishers {
                 parent?.receive(completion: completion)
             }
         }
+    }
+}
+
+extension Deque {
+    /// A copy with storage of its own, for a subscription to drain under its own lock while
+    /// the publisher keeps appending to the original under the publisher's.
+    init(detaching other: Deque) {
+        self.init(minimumCapacity: other.count)
+        append(contentsOf: other)
     }
 }

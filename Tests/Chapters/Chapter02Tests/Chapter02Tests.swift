@@ -393,14 +393,15 @@ func roundThatDeadlocks(
             receiveValue: { _ in .none },
             receiveCompletion: { _ in })
         makeChain(subject.eraseToAnyPublisher()).subscribe(sink)
+        let taken = subscription
         let finished = DispatchSemaphore(value: 0)
         Thread {
             for value in 0..<300 { subject.send(value) }
             finished.signal()
         }.start()
         Thread {
-            for _ in 0..<150 { subscription?.request(.max(1)) }
-            subscription?.cancel()
+            for _ in 0..<150 { taken?.request(.max(1)) }
+            taken?.cancel()
             finished.signal()
         }.start()
         let deadline = DispatchTime.now() + 5
@@ -413,7 +414,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 756)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 757)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(roundThatDeadlocks { $0.hop().hop().eraseToAnyPublisher() })
 }

@@ -43,12 +43,48 @@ struct SwiftToolRunner {
     /// Builds, and while chapters fail to compile, leaves them out and builds again.
     /// Returns the chapters that did not compile with their errors, or throws when
     /// something outside the chapters does not build.
-    func buildIsolatingChapters(_ chapters: [ChapterFile]) throws -> [ChapterFile: [String]] {
+    ///
+    /// A chapter outside `selected` that failed last time and whose generated file is
+    /// unchanged is left out from the start: the learner did not ask for it, and building
+    /// it again would cost a failed build and a relink on every run. Selected chapters are
+    /// always built.
+    func buildIsolatingChapters(_ chapters: [ChapterFile], selected: [ChapterFile]) throws
+        -> [ChapterFile: [String]]
+    {
+        let memory = productsDirectory.deletingLastPathComponent()
+            .appendingPathComponent("workbook-broken-chapters.json")
+        let sources = Dictionary(
+            uniqueKeysWithValues: chapters.map { file in
+                (
+                    file,
+                    try? String(
+                        contentsOf: root.appendingPathComponent(file.generatedRelativePath),
+                        encoding: .utf8)
+                )
+            })
+        let remembered =
+            (try? JSONDecoder().decode(
+                [String: BrokenChapter].self, from: Data(contentsOf: memory))) ?? [:]
         var broken: [ChapterFile: [String]] = [:]
+        for file in chapters where !selected.contains(file) {
+            if let entry = remembered[file.moduleName], entry.source == sources[file] {
+                broken[file] = entry.errors
+            }
+        }
         while true {
             let excluded = broken.keys.map(\.moduleName).sorted()
             let build = try build(excluding: excluded)
-            if build.status == 0 { return broken }
+            if build.status == 0 {
+                let entries = Dictionary(
+                    uniqueKeysWithValues: broken.map { file, errors in
+                        (
+                            file.moduleName,
+                            BrokenChapter(source: sources[file] ?? nil, errors: errors)
+                        )
+                    })
+                try? JSONEncoder().encode(entries).write(to: memory, options: .atomic)
+                return broken
+            }
             let errors = BuildFailureSummary.errors(
                 in: build.output, chapters: chapters.filter { broken[$0] == nil })
             guard !errors.isEmpty else {
@@ -58,6 +94,12 @@ struct SwiftToolRunner {
             broken.merge(errors) { old, _ in old }
         }
     }
+}
+
+/// A chapter that did not compile, remembered with the generated source that failed.
+private struct BrokenChapter: Codable {
+    let source: String?
+    let errors: [String]
 }
 
 /// The build failed outside the chapters (the library, the manifest).

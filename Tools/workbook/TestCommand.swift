@@ -62,7 +62,7 @@ struct TestCommand: ParsableCommand {
             scratchPath: scratchPath)
         let broken: [ChapterFile: [String]]
         do {
-            broken = try builder.buildIsolatingChapters(all.map(\.file))
+            broken = try builder.buildIsolatingChapters(all.map(\.file), selected: selected)
         } catch let failure as BuildFailure {
             print(failure.summary)
             throw ExitCode.failure

@@ -1,79 +1,63 @@
 extension Control {
-    /// The link between one control and one subscriber: a target of the control that counts
-    /// demand and forwards events only while some is outstanding.
-    ///
-    /// The control holds its targets weakly, so the subscription keeps itself alive until it
-    /// is cancelled, as a subject keeps its subscriptions: a subscriber need not store it.
-    final class EventSubscription<C: Control, S: Subscriber>: Subscription, ControlTarget,
-        @unchecked Sendable
-    where S.Input == C, S.Failure == Never {
-        static var action: Control.Action { "eventSubscriptionFired" }
+    /// The logic of one subscriber's events: the `SubscriptionBehavior` defaults already do
+    /// it all. An event is delivered only while demand is left, what the subscriber returns
+    /// is added, and cancelling cancels the upstream, which here is the control
+    /// registration. `CustomSubscription` serializes the calls, so overlapping events from
+    /// two threads wait their turn.
+    final class EventBehavior<C: Control>: SubscriptionBehavior {
+        typealias Input = C
+        typealias Failure = Never
+        typealias Output = C
+        typealias OutputFailure = Never
 
-        private let lock = Lock()
-        private var subscriber: S?
-        private var control: C?
-        private let events: Control.Event
-        private var demand = Subscribers.Demand.none
-        private var delivering = false
-        private var pending = 0
-        private var keepAlive: EventSubscription?
+        var demand = Subscribers.Demand.none
+        var upstream: Subscription?
+        let downstream: AnySubscriber<C, Never>
 
-        init(subscriber: S, control: C, events: Control.Event) {
-            self.subscriber = subscriber
-            self.control = control
-            self.events = events
-            keepAlive = self
+        init(downstream: AnySubscriber<C, Never>) {
+            self.downstream = downstream
         }
-
-        // snippet.event-subscription-request
-        func request(_ demand: Subscribers.Demand) {
-            lock.withLock {
-                guard subscriber != nil else { return }
-                self.demand += demand
-            }
-        }
-        // snippet.end
-
-        // snippet.event-subscription-cancel
-        func cancel() {
-            let control = lock.withLock {
-                defer {
-                    subscriber = nil
-                    self.control = nil
-                    keepAlive = nil
-                }
-                return self.control
-            }
-            control?.removeTarget(self, action: Self.action, for: events)
-        }
-        // snippet.end
-
-        // snippet.event-subscription-deliver
-        func perform(_ action: Control.Action, sender: Control, for event: Control.Event) {
-            lock.lock()
-            guard subscriber != nil, demand > 0 else {
-                lock.unlock()
-                return  // no demand: a control cannot hold the event back, so it is dropped
-            }
-            demand -= 1
-            guard !delivering else {
-                pending += 1  // the running delivery below sends it: one call at a time
-                lock.unlock()
-                return
-            }
-            delivering = true
-            while let subscriber, let control {
-                lock.unlock()
-                let more = subscriber.receive(control)
-                lock.lock()
-                if self.subscriber != nil { demand += more }
-                guard pending > 0 else { break }
-                pending -= 1
-            }
-            delivering = false
-            pending = 0
-            lock.unlock()
-        }
-        // snippet.end
     }
+
+    // snippet.event-target
+    /// What the control calls back: it hands each event to the subscriber's link.
+    final class EventTarget<C: Control>: ControlTarget, @unchecked Sendable {
+        static var action: Control.Action { "eventTargetFired" }
+
+        let link: CustomSubscription<EventBehavior<C>>
+
+        init(link: CustomSubscription<EventBehavior<C>>) {
+            self.link = link
+        }
+
+        func perform(_ action: Control.Action, sender: Control, for event: Control.Event) {
+            guard let control = sender as? C else { return }
+            _ = link.receive(control)
+        }
+    }
+    // snippet.end
+
+    // snippet.event-registration
+    /// The link's upstream: the target's place on the control. The control holds targets
+    /// weakly, so this keeps the target, and with it the link, alive until it is cancelled,
+    /// as a subject keeps its subscriptions: a subscriber need not store anything.
+    final class EventRegistration<C: Control>: Subscription, @unchecked Sendable {
+        private let control: C
+        private let target: EventTarget<C>
+        private let events: Control.Event
+
+        init(control: C, target: EventTarget<C>, events: Control.Event) {
+            self.control = control
+            self.target = target
+            self.events = events
+        }
+
+        /// A control sends what happens when it happens: there is nothing to ask for.
+        func request(_ demand: Subscribers.Demand) {}
+
+        func cancel() {
+            control.removeTarget(target, action: EventTarget<C>.action, for: events)
+        }
+    }
+    // snippet.end
 }

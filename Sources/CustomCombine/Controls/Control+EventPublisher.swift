@@ -33,7 +33,7 @@ extension Control {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == C, S.Failure == Never {
             let link = CustomSubscription(
-                behavior: EventBehavior(downstream: AnySubscriber(forwardingTo: subscriber)))
+                behavior: ForwardingBehavior(downstream: AnySubscriber(forwardingTo: subscriber)))
             let target = EventTarget(link: link)
             control.addTarget(target, action: EventTarget<C>.action, for: events)
             link.receive(

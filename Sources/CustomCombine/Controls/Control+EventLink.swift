@@ -1,32 +1,12 @@
 extension Control {
-    /// The logic of one subscriber's events: the `SubscriptionBehavior` defaults already do
-    /// it all. An event is delivered only while demand is left, what the subscriber returns
-    /// is added, and cancelling cancels the upstream, which here is the control
-    /// registration. `CustomSubscription` serializes the calls, so overlapping events from
-    /// two threads wait their turn.
-    final class EventBehavior<C: Control>: SubscriptionBehavior {
-        typealias Input = C
-        typealias Failure = Never
-        typealias Output = C
-        typealias OutputFailure = Never
-
-        var demand = Subscribers.Demand.none
-        var upstream: Subscription?
-        let downstream: AnySubscriber<C, Never>
-
-        init(downstream: AnySubscriber<C, Never>) {
-            self.downstream = downstream
-        }
-    }
-
     // snippet.event-target
     /// What the control calls back: it hands each event to the subscriber's link.
     final class EventTarget<C: Control>: ControlTarget, @unchecked Sendable {
         static var action: Control.Action { "eventTargetFired" }
 
-        let link: CustomSubscription<EventBehavior<C>>
+        let link: CustomSubscription<ForwardingBehavior<C, Never>>
 
-        init(link: CustomSubscription<EventBehavior<C>>) {
+        init(link: CustomSubscription<ForwardingBehavior<C, Never>>) {
             self.link = link
         }
 

@@ -42,7 +42,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 326)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 335)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -58,7 +58,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 326)
+            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 335)
         } else {
             assertOutput(
                 output,
@@ -67,13 +67,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 339)
+                file: "Chapters/14-event-publisher.md", line: 348)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 348)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 357)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -101,7 +101,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 381)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 390)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -135,7 +135,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 423)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 432)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -162,7 +162,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 453)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 462)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher

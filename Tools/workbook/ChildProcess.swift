@@ -71,6 +71,7 @@ enum ChildProcess {
         var timedOut = false
         var echoed: off_t = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
+            ChildGroups.shared.exitIfInterrupted()
             if echo { echoed = copyNewOutput(descriptor, from: echoed) }
             if let deadline, Date() >= deadline {
                 timedOut = true
@@ -120,16 +121,24 @@ enum ChildProcess {
 }
 
 /// The process groups of the children now running, killed when `workbook` is interrupted.
+///
+/// The signal handler only kills what is registered and raises a flag; every wait loop and
+/// every spawn checks the flag and, under the same lock that spawns and registers, kills
+/// every group and exits. So a child spawned while the signal arrives is killed too.
 final class ChildGroups: @unchecked Sendable {
     static let shared = ChildGroups()
-    private let capacity = 256
-    /// Read by the signal handler without the lock: slots hold a group id or 0.
-    private let slots: UnsafeMutablePointer<pid_t>
+    private static let capacity = 256
+    /// Slot 0 holds the signal received (0 if none); the others a group id or 0. Read by
+    /// the signal handler without the lock.
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<pid_t> = {
+        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity + 1)
+        slots.initialize(repeating: 0, count: capacity + 1)
+        return slots
+    }()
     private let lock = NSLock()
 
     private init() {
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
+        _ = Self.slots
         signal(SIGINT, ChildGroups.interrupted)
         signal(SIGTERM, ChildGroups.interrupted)
     }
@@ -138,9 +147,10 @@ final class ChildGroups: @unchecked Sendable {
     func spawning(_ spawn: () -> pid_t?) -> Bool {
         lock.lock()
         defer { lock.unlock() }
+        killAllAndExitIfInterrupted()
         guard let pid = spawn() else { return false }
-        for index in 0..<capacity where slots[index] == 0 {
-            slots[index] = pid
+        for index in 1...Self.capacity where Self.slots[index] == 0 {
+            Self.slots[index] = pid
             break
         }
         return true
@@ -150,16 +160,31 @@ final class ChildGroups: @unchecked Sendable {
     func finished(_ pid: pid_t) {
         lock.lock()
         defer { lock.unlock() }
-        for index in 0..<capacity where slots[index] == pid {
-            slots[index] = 0
+        for index in 1...Self.capacity where Self.slots[index] == pid {
+            Self.slots[index] = 0
         }
     }
 
+    /// After Ctrl-C: kills every registered group and exits.
+    func exitIfInterrupted() {
+        guard Self.slots[0] != 0 else { return }
+        lock.lock()
+        killAllAndExitIfInterrupted()
+        lock.unlock()
+    }
+
+    private func killAllAndExitIfInterrupted() {
+        guard Self.slots[0] != 0 else { return }
+        for index in 1...Self.capacity where Self.slots[index] != 0 {
+            killpg(Self.slots[index], SIGKILL)
+        }
+        _exit(128 + Self.slots[0])
+    }
+
     private static let interrupted: @convention(c) (Int32) -> Void = { signalNumber in
-        let slots = ChildGroups.shared.slots
-        for index in 0..<256 where slots[index] != 0 {
+        for index in 1...capacity where slots[index] != 0 {
             killpg(slots[index], SIGKILL)
         }
-        _exit(128 + signalNumber)
+        slots[0] = signalNumber
     }
 }

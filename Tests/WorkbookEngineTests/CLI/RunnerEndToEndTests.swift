@@ -114,9 +114,16 @@ final class RunnerEndToEndTests: XCTestCase {
         }
         XCTAssertFalse(testProcesses(under: bundle).isEmpty, "the hanging test never started")
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        let exitDeadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < exitDeadline {
+            usleep(50_000)
+        }
+        XCTAssertFalse(process.isRunning, "workbook did not exit on SIGINT")
         usleep(200_000)
-        XCTAssertEqual(testProcesses(under: bundle), [], "a test process outlived workbook")
+        let left = testProcesses(under: bundle)
+        XCTAssertEqual(left, [], "a test process outlived workbook")
+        for pid in left { kill(pid_t(pid) ?? 0, SIGKILL) }  // never leave one behind
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Processes whose command line starts with a path under `prefix`.

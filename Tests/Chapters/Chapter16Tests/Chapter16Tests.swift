@@ -98,10 +98,10 @@ sub3 completed: finished
 }
 
 extension Chapter16Tests {
-    func test_today_print_logs_returned_demand() throws {
+    func test_opencombine_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 322)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 323)
 let cancellable = [1, 2].publisher
     .print("p")
     .sink { _ in }
@@ -122,12 +122,12 @@ p: request max: (0) (synchronous)
 p: receive finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 328)
+            file: "Chapters/16-share-replay.md", line: 329)
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 350)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 353)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -161,8 +161,8 @@ func testShareReplayHonoursEachSubscribersDemand() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 390)
-func testToday_demandNoneIsJustZero() {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 396)
+func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)
     XCTAssertEqual(Subscribers.Demand.max(2) + .none, .max(2))

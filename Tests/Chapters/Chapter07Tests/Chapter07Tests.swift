@@ -82,7 +82,7 @@ struct ReferenceBuffer<Output> {
         }
         switch strategy {
         case .dropNewest:
-            values[values.count - 1] = value
+            values[values.count - 1] = value  // traps when limit == 0: there is no last value
         case .dropOldest:
             values.removeFirst()  // traps when limit == 0: there is nothing to remove
             values.append(value)
@@ -93,7 +93,35 @@ struct ReferenceBuffer<Output> {
 }
 #sourceLocation()
 
+extension Chapter07Tests {
 #sourceLocation(file: "Chapters/07-buffer.md", line: 205)
+func testKeepFullAsksOnlyForWhatFits() {
+    let subject = PassthroughSubject<Int, Never>()
+    var requests = [Subscribers.Demand]()
+    var kept = [Int]()
+    var subscription: Subscription?
+    subject
+        .handleEvents(receiveRequest: { requests.append($0) })
+        .buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)
+        .subscribe(
+            AnySubscriber(
+                receiveSubscription: { subscription = $0 },
+                receiveValue: { value -> Subscribers.Demand in
+                    kept.append(value)
+                    return .none
+                },
+                receiveCompletion: nil))
+    subject.send(sequence: [1, 2, 3, 4], completion: nil)
+    XCTAssertEqual(requests, [.max(2)], "keepFull asks for the buffer's size, no more")
+
+    subscription?.request(.max(4))
+    XCTAssertEqual(kept, [1, 2], "3 and 4 were dropped by the subject, not by the strategy")
+    subscription?.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 231)
 /// Sends `values` through Combine's `buffer` operator with room for two, then asks for
 /// everything: what comes out is what the operator kept.
 func combineBufferKeeps(
@@ -120,7 +148,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 231)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 257)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -137,7 +165,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 256)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 282)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -154,7 +182,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 277)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 303)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -169,7 +197,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 298)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 327)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -189,7 +217,7 @@ func testLimitZeroStoresNoValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 410)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 440)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -220,7 +248,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 440)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 470)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -279,11 +307,29 @@ func testCancelStopsDelivery() {
 
     XCTAssertEqual(subscriber.events, [1].asEvents(completion: nil))
 }
+
+func testCancelRemovesTheSubscriptionFromTheSubject() {
+    let subject = BufferSubject<Int, Never>(limit: 5)
+    weak var cancelled: OnDemand<Int, Never>?
+    weak var kept: OnDemand<Int, Never>?
+    do {
+        let first = OnDemand<Int, Never>()
+        let second = OnDemand<Int, Never>()
+        cancelled = first
+        kept = second
+        subject.subscribe(first)
+        subject.subscribe(second)
+        first.cancel()
+    }
+    XCTAssertNotNil(kept, "the subject holds every subscriber it still serves")
+    XCTAssertNil(cancelled, "after cancel, nothing in the subject holds the subscriber")
+    withExtendedLifetime(subject) {}
+}
 #sourceLocation()
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 508)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 556)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()

@@ -8,7 +8,27 @@ import XCTest
 
 final class Chapter14Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 76)
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 71)
+func testCancellingFromInsideATargetDoesNotDeadlock() {
+    let slider = Slider()
+    var values: [Float] = []
+    var cancellable: AnyCancellable?
+    cancellable = slider.publisher(for: .valueChanged)
+        .customSink(receiveCompletion: { _ in },
+                    receiveValue: { control in
+                        values.append(control.value)
+                        cancellable?.cancel()
+                    })
+    slider.value = 1
+    slider.value = 2
+    XCTAssertEqual(values, [1])
+    XCTAssertEqual(slider.targetCount(), 0)
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 97)
 final class TapCounter: ControlTarget {
     var calls: [String] = []
     func perform(_ action: Control.Action, sender: Control, for event: Control.Event) {
@@ -18,7 +38,7 @@ final class TapCounter: ControlTarget {
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 85)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 106)
 func testControlCallsTargetsOnlyForTheirEvents() {
     let slider = Slider()
     let counter = TapCounter()
@@ -39,10 +59,56 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 }
 
 extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 181)
+func testAnEventDuringDeliveryWaitsItsTurn() {
+    let slider = Slider()
+    var log: [String] = []
+    let cancellable = slider.publisher(for: .valueChanged)
+        .customSink(receiveCompletion: { _ in },
+                    receiveValue: { control in
+                        let value = control.value
+                        log.append("start \(value)")
+                        if value == 1 { control.value = 2 }
+                        log.append("end \(value)")
+                    })
+    slider.value = 1
+    XCTAssertEqual(log, ["start 1.0", "end 1.0", "start 2.0", "end 2.0"])
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 251)
+func testTheSubscriptionKeepsItselfAliveUntilCancelled() {
+    let slider = Slider()
+    var values: [Float] = []
+    weak var weakSubscription: AnyObject?
+    slider.publisher(for: .valueChanged).subscribe(
+        AnySubscriber<Slider, Never>(
+            receiveSubscription: {
+                weakSubscription = $0 as AnyObject
+                $0.request(.unlimited)
+            },
+            receiveValue: { values.append($0.value); return .none },
+            receiveCompletion: nil))
+    slider.value = 1
+    XCTAssertEqual(values, [1])
+    XCTAssertNotNil(weakSubscription, "nobody but itself holds it")
+
+    (weakSubscription as? Subscription)?.cancel()
+    XCTAssertNil(weakSubscription, "cancel lets it go")
+    slider.value = 2
+    XCTAssertEqual(values, [1])
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 326)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 393)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -65,12 +131,12 @@ slider at 0.25
 slider at 0.75
 
 """#,
-            file: "Chapters/14-event-publisher.md", line: 339)
+            file: "Chapters/14-event-publisher.md", line: 406)
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 348)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 415)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -98,7 +164,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 381)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 448)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -132,7 +198,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 423)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 490)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -159,7 +225,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 453)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 520)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher

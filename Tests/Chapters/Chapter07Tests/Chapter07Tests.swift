@@ -26,8 +26,82 @@ func drain<Output, Failure>(_ buffer: inout Buffer<Output, Failure>)
 }
 #sourceLocation()
 
+#sourceLocation(file: "Chapters/07-buffer.md", line: 59)
+/// The smallest correct buffer: the rules of the library's `Buffer`, and nothing else.
+struct SmallBuffer<Output, Failure: Error> {
+    private(set) var values: [Output] = []
+    private(set) var completion: Subscribers.Completion<Failure>?
+    private var ended = false
+    let limit: Int
+    let strategy: Publishers.BufferingStrategy<Failure>
+
+    init(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) {
+        self.limit = limit
+        self.strategy = strategy
+    }
+
+    var isEmpty: Bool { values.isEmpty && completion == nil }
+
+    mutating func push(_ value: Output) {
+        guard !ended else { return }
+        if values.count < limit {
+            values.append(value)
+        } else if case .dropOldest = strategy, !values.isEmpty {
+            values.removeFirst()
+            values.append(value)
+        } else if case .customError(let makeError) = strategy {
+            push(completion: .failure(makeError()))
+        }
+        // `.dropNewest`, or no room at all: the incoming value is dropped.
+    }
+
+    mutating func push(completion: Subscribers.Completion<Failure>) {
+        guard !ended else { return }
+        ended = true
+        self.completion = completion
+    }
+
+    mutating func fetch() -> Subscribers.Event<Output, Failure>? {
+        if !values.isEmpty { return .value(values.removeFirst()) }
+        guard let completion else { return nil }
+        self.completion = nil
+        return .complete(completion)
+    }
+}
+#sourceLocation()
+
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 117)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 107)
+func testTheSmallBufferAndTheLibrarysAgree() {
+    let strategies: [Publishers.BufferingStrategy<BufferFull>] = [
+        .dropNewest, .dropOldest, .customError({ BufferFull() }),
+    ]
+    for limit in 0...5 {
+        for strategy in strategies {
+            var small = SmallBuffer<Int, BufferFull>(limit: limit, strategy: strategy)
+            var library = Buffer<Int, BufferFull>(limit: limit, strategy: strategy)
+            for value in 1...4 {
+                small.push(value)
+                library.push(value)
+            }
+            small.push(completion: .finished)
+            library.push(completion: .finished)
+            small.push(5)
+            library.push(5)
+            XCTAssertEqual(small.isEmpty, library.isEmpty)
+            var fromSmall = [Subscribers.Event<Int, BufferFull>]()
+            while let event = small.fetch() {
+                fromSmall.append(event)
+            }
+            XCTAssertEqual(fromSmall, drain(&library), "limit \(limit), \(strategy)")
+        }
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 191)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -67,7 +141,7 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 172)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 254)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
@@ -94,7 +168,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 205)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 287)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -121,7 +195,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 231)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 313)
 /// Sends `values` through Combine's `buffer` operator with room for two, then asks for
 /// everything: what comes out is what the operator kept.
 func combineBufferKeeps(
@@ -148,7 +222,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 257)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 339)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -165,7 +239,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 282)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 364)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -182,7 +256,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 303)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 385)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -197,7 +271,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 327)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 409)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -217,7 +291,7 @@ func testLimitZeroStoresNoValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 440)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 517)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -248,7 +322,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 470)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 547)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -329,7 +403,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 556)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 640)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()

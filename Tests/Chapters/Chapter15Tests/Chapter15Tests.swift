@@ -126,7 +126,7 @@ print("1. subscribe")
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 340)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 346)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -154,7 +154,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 375)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 381)
 func testCancellingAfterTheThirdValueStopsTheTimer() {
     let queue = DispatchQueue(label: "chapter15.cancel")
     let three = expectation(description: "three values")
@@ -189,7 +189,7 @@ func testCancellingAfterTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 417)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 423)
 func testTimerDeliversOnlyWhatWasRequested() {
     let queue = DispatchQueue(label: "chapter15.demand")
     let two = expectation(description: "two values")
@@ -219,7 +219,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 452)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 458)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let queue = DispatchQueue(label: "chapter15.skip")
     let first = expectation(description: "first tick")
@@ -254,7 +254,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 492)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 498)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))

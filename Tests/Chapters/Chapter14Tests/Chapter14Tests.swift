@@ -59,7 +59,38 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 201)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 202)
+func testEventsFromManyThreadsNeverOverlap() {
+    let slider = Slider()
+    let lock = NSLock()
+    var depth = 0
+    var deepest = 0
+    var count = 0
+    let cancellable = slider.publisher(for: .valueChanged)
+        .customSink(receiveCompletion: { _ in },
+                    receiveValue: { _ in
+                        lock.withLock {
+                            depth += 1
+                            deepest = max(deepest, depth)
+                            count += 1
+                        }
+                        Thread.sleep(forTimeInterval: 0.0005)  // widen the window for overlap
+                        lock.withLock { depth -= 1 }
+                    })
+    DispatchQueue.concurrentPerform(iterations: 200) { _ in
+        slider.sendActions(for: .valueChanged)
+    }
+    lock.withLock {
+        XCTAssertEqual(count, 200)
+        XCTAssertEqual(deepest, 1, "two deliveries overlapped")
+    }
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 234)
 func testAnEventFromInsideTheCallbackIsDeliveredNested() {
     let slider = Slider()
     var log: [String] = []
@@ -79,7 +110,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 258)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 291)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -100,7 +131,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 395)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 428)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -123,12 +154,12 @@ slider at 0.25
 slider at 0.75
 
 """#,
-            file: "Chapters/14-event-publisher.md", line: 408)
+            file: "Chapters/14-event-publisher.md", line: 441)
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 417)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 450)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -156,7 +187,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 450)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 483)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -190,7 +221,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 492)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 525)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -217,7 +248,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 522)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 555)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher

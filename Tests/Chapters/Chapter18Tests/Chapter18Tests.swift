@@ -9,7 +9,7 @@ import XCTest
 final class Chapter18Tests: XCTestCase {}
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 69)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 70)
 func testOpenCombine_receiveOnKeepsTheFirstValue() {
     let subject = PassthroughSubject<Int, Never>()
     let queue = DispatchQueue(label: "epilogue.receive-on")
@@ -36,7 +36,7 @@ func testOpenCombine_receiveOnKeepsTheFirstValue() {
 }
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 98)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 99)
 func testCorrection_multicastCurrentValueSubjectGreetsTheFirstSubscriberWithZero() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject

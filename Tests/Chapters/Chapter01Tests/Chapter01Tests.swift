@@ -151,7 +151,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 313)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 339)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -201,6 +201,6 @@ D: 20
 D: finished
 
 """#,
-            file: "Chapters/01-publishers-and-subscribers.md", line: 343)
+            file: "Chapters/01-publishers-and-subscribers.md", line: 369)
     }
 }

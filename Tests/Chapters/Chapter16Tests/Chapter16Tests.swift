@@ -9,7 +9,7 @@ import XCTest
 final class Chapter16Tests: XCTestCase {}
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 142)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 148)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -37,7 +37,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 172)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 178)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
     .print("shareReplay")
@@ -93,7 +93,7 @@ sub3 received 5
 sub3 completed: finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 192)
+            file: "Chapters/16-share-replay.md", line: 198)
     }
 }
 
@@ -101,7 +101,7 @@ extension Chapter16Tests {
     func test_today_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 245)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 251)
 let cancellable = [1, 2].publisher
     .print("p")
     .sink { _ in }
@@ -122,12 +122,12 @@ p: request max: (0) (synchronous)
 p: receive finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 251)
+            file: "Chapters/16-share-replay.md", line: 257)
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 273)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 279)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -161,7 +161,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 313)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 319)
 func testToday_demandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)

@@ -49,15 +49,21 @@ extension Publishers {
             let id = link.combineIdentifier
             var connect = false
             link.deliver {
-                let replayed = lock.withLock {
+                var replayed = lock.withLock {
                     if !replay.isTerminated { subscribers.append(link, id: id) }
                     defer { connected = true }
                     connect = !connected
                     return replay.detachedCopy()
                 }
-                for value in replayed.values { behavior.buffer.push(value) }
+                var completion: Subscribers.Completion<Failure>?
+                while let event = replayed.fetch() {
+                    switch event {
+                    case .value(let value): behavior.buffer.push(value)
+                    case .complete(let end): completion = end
+                    }
+                }
                 link.receive(subscription: SubjectMembership { self.remove(id) })
-                if let completion = replayed.completion {
+                if let completion {
                     link.receive(completion: completion)
                 }
             }

@@ -133,7 +133,7 @@ func testTheSmallVersionFollowsTheScript() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 287)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 293)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -161,7 +161,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 317)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 323)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -218,7 +218,7 @@ sub3 received 5
 sub3 completed: finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 338)
+            file: "Chapters/16-share-replay.md", line: 344)
     }
 }
 
@@ -226,7 +226,7 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 392)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 398)
 // The expected output is OpenCombine 0.14's `Print`; not verified on Apple's Combine.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -248,12 +248,12 @@ p: request max: (0) (synchronous)
 p: receive finished
 
 """#,
-            file: "Chapters/16-share-replay.md", line: 399)
+            file: "Chapters/16-share-replay.md", line: 405)
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 423)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 429)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -287,7 +287,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 466)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 472)
 func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)

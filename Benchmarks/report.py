@@ -227,6 +227,19 @@ def main():
     if len(sys.argv) > 2 and os.path.exists(sys.argv[2]):
         with open(sys.argv[2], encoding="utf-8") as handle:
             out.append(handle.read().rstrip() + "\n")
+    # Sections other scripts own (the learner's loop, instruction counts) are kept as they
+    # are: each sits between <!-- NAME:begin --> and <!-- NAME:end --> lines.
+    if len(sys.argv) > 3 and os.path.exists(sys.argv[3]):
+        with open(sys.argv[3], encoding="utf-8") as handle:
+            kept = re.findall(
+                r"^<!-- ([a-z-]+):begin -->\n.*?^<!-- \1:end -->$",
+                handle.read(), flags=re.M | re.S)
+        with open(sys.argv[3], encoding="utf-8") as handle:
+            text = handle.read()
+        for name in kept:
+            section = re.search(
+                rf"^<!-- {name}:begin -->\n.*?^<!-- {name}:end -->$", text, flags=re.M | re.S)
+            out.append(section.group(0) + "\n")
     sys.stdout.write("\n".join(out))
 
 

@@ -9,5 +9,8 @@ cd "$here"
 swift package --allow-writing-to-package-directory benchmark \
     --format histogramPercentiles --path "$results" --no-progress "$@" \
     | { grep -v '^Writing to ' || true; }
-python3 "$here/report.py" "$results" "$here/before-after.md" > "$here/../BENCHMARKS.md"
+# Sections other scripts own (loop.sh, instructions.sh) are carried over as they are.
+python3 "$here/report.py" "$results" "$here/before-after.md" "$here/../BENCHMARKS.md" \
+    > "$results/BENCHMARKS.md"
+mv "$results/BENCHMARKS.md" "$here/../BENCHMARKS.md"
 echo "wrote $(cd "$here/.." && pwd)/BENCHMARKS.md"

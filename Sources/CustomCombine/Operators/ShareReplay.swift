@@ -1,4 +1,5 @@
-import DequeModule
+/// The library's `Buffer`, named apart from `Publishers.Buffer` inside `Publishers`.
+typealias ValueBuffer<Output, Failure: Error> = Buffer<Output, Failure>
 
 extension Publishers {
     /// Shares one subscription to `upstream` among all its subscribers, and replays the last
@@ -14,14 +15,14 @@ extension Publishers {
         /// The upstream's failure.
         public typealias Failure = Upstream.Failure
 
-        private typealias Member = ShareReplaySubscription<Output, Failure>
+        // Each subscriber's link: chapter 8's buffering behavior, with a queue of its own
+        // that never drops (a live value waits until the subscriber asks for it).
+        private typealias Link = CustomSubscription<BufferSubject<Output, Failure>.Behavior>
 
         private let lock = Lock()
         private let upstream: Upstream
-        private let capacity: Int
-        private var replay = Deque<Output>()
-        private var subscriptions: [Member] = []
-        private var completion: Subscribers.Completion<Failure>?
+        private var replay: ValueBuffer<Output, Failure>
+        private var subscribers = SubscriberList<Link>()
         private var connected = false
         private var upstreamSubscription: Subscription?
 
@@ -29,7 +30,7 @@ extension Publishers {
         public init(upstream: Upstream, capacity: Int) {
             precondition(capacity >= 0, "shareReplay(capacity:) needs a capacity >= 0")
             self.upstream = upstream
-            self.capacity = capacity
+            self.replay = ValueBuffer(limit: capacity, strategy: .dropOldest)
         }
 
         deinit {
@@ -37,22 +38,35 @@ extension Publishers {
         }
 
         // snippet.share-replay-receive-subscriber
-        /// Gives the subscriber a snapshot of the replay and a place in the live stream, taken
-        /// together under the lock so that no value falls between them or lands in both.
+        /// Registers the subscriber with a copy of the replay, taken in the same locked step,
+        /// so no value falls between them or lands in both; the first one connects upstream.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            let (subscription, connect): (Member, Bool) = lock.withLock {
-                let subscription = Member(
-                    subscriber: AnySubscriber(forwardingTo: subscriber),
-                    replay: Deque(detaching: replay),
-                    completion: completion,
-                    onCancel: { self.remove($0) })  // live subscribers keep the publisher
-                if completion == nil { subscriptions.append(subscription) }
-                defer { connected = true }
-                return (subscription, !connected)
+            let behavior = BufferSubject<Output, Failure>.Behavior(
+                downstream: AnySubscriber(forwardingTo: subscriber),
+                buffer: ValueBuffer(limit: .max, strategy: .dropNewest))
+            let link = Link(behavior: behavior)
+            let id = link.combineIdentifier
+            var connect = false
+            link.deliver {
+                var replayed = lock.withLock {
+                    if !replay.isTerminated { subscribers.append(link, id: id) }
+                    defer { connected = true }
+                    connect = !connected
+                    return replay.detachedCopy()
+                }
+                var completion: Subscribers.Completion<Failure>?
+                while let event = replayed.fetch() {
+                    switch event {
+                    case .value(let value): behavior.buffer.push(value)
+                    case .complete(let end): completion = end
+                    }
+                }
+                link.receive(subscription: SubjectMembership { self.remove(id) })
+                if let completion {
+                    link.receive(completion: completion)
+                }
             }
-            subscriber.receive(subscription: subscription)
-            subscription.activate()  // sends a completion waiting behind an empty replay
             if connect {
                 upstream.subscribe(UpstreamSink(parent: self))
             }
@@ -62,7 +76,7 @@ extension Publishers {
         // snippet.share-replay-receive-upstream
         private func receive(upstreamSubscription subscription: Subscription) {
             let accepted: Bool = lock.withLock {
-                guard upstreamSubscription == nil, completion == nil else { return false }
+                guard upstreamSubscription == nil, !replay.isTerminated else { return false }
                 upstreamSubscription = subscription
                 return true
             }
@@ -74,31 +88,28 @@ extension Publishers {
         }
 
         private func receive(_ value: Output) {
-            let subscriptions: [Member] = lock.withLock {
-                guard completion == nil else { return [] }
-                replay.append(value)
-                if replay.count > capacity { replay.removeFirst() }
-                for subscription in self.subscriptions { subscription.push(value) }
-                return self.subscriptions
+            let slots = lock.withLock { () -> [SubscriberList<Link>.Slot?] in
+                guard !replay.isTerminated else { return [] }
+                replay.push(value)
+                return subscribers.slots
             }
-            for subscription in subscriptions { subscription.drain() }
+            for slot in slots { _ = slot?.element.receive(value) }
         }
 
         private func receive(completion: Subscribers.Completion<Failure>) {
-            let subscriptions: [Member] = lock.withLock {
-                guard self.completion == nil else { return [] }
-                self.completion = completion
+            let slots = lock.withLock { () -> [SubscriberList<Link>.Slot?] in
+                guard !replay.isTerminated else { return [] }
+                replay.push(completion: completion)
                 upstreamSubscription = nil
-                defer { self.subscriptions = [] }
-                for subscription in self.subscriptions { subscription.push(completion: completion) }
-                return self.subscriptions
+                defer { subscribers = SubscriberList() }
+                return subscribers.slots
             }
-            for subscription in subscriptions { subscription.drain() }
+            for slot in slots { slot?.element.receive(completion: completion) }
         }
         // snippet.end
 
-        private func remove(_ subscription: Member) {
-            lock.withLock { subscriptions.removeAll { $0 === subscription } }
+        private func remove(_ id: CombineIdentifier) {
+            lock.withLock { _ = subscribers.remove(id: id) }
         }
 
         /// Forwards upstream events to the publisher without keeping it alive, so releasing
@@ -131,14 +142,5 @@ extension Publishers {
                 parent?.receive(completion: completion)
             }
         }
-    }
-}
-
-extension Deque {
-    /// A copy with storage of its own, for a subscription to drain under its own lock while
-    /// the publisher keeps appending to the original under the publisher's.
-    init(detaching other: Deque) {
-        self.init(minimumCapacity: other.count)
-        append(contentsOf: other)
     }
 }

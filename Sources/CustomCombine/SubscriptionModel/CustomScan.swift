@@ -27,17 +27,18 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
     // snippet.end
 
     // snippet.behavior-state
+    @usableFromInline
     final class Behavior: SubscriptionBehavior {
-        typealias Input = Upstream.Output
-        typealias OutputFailure = Upstream.Failure
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias OutputFailure = Upstream.Failure
 
-        var demand = Subscribers.Demand.none
-        var upstream: Subscription?
-        let downstream: AnySubscriber<Output, Upstream.Failure>
-        let reducer: (Output, Upstream.Output) -> Output
-        var result: Output
+        @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
+        @usableFromInline var upstream: Subscription?
+        @usableFromInline let downstream: AnySubscriber<Output, Upstream.Failure>
+        @usableFromInline let reducer: (Output, Upstream.Output) -> Output
+        @exclusivity(unchecked) @usableFromInline var result: Output
 
-        init(
+        @usableFromInline init(
             downstream: AnySubscriber<Output, Upstream.Failure>,
             reducer: @escaping (Output, Upstream.Output) -> Output,
             initialResult: Output
@@ -49,6 +50,7 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
         // snippet.end
 
         // snippet.behavior-receive
+        @inlinable
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             guard demand > 0 else { return .none }
             demand -= 1
@@ -62,6 +64,7 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
 
     // snippet.receive-subscriber
     /// Each subscriber gets its own behavior, which subscribes to upstream.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let behavior = Behavior(
@@ -69,7 +72,7 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
             reducer: nextPartialResult,
             initialResult: initialResult
         )
-        upstream.subscribe(CustomSubscription(behavior: behavior))
+        upstream.subscribe(AnySubscriber(forwardingTo: CustomSubscription(behavior: behavior)))
     }
     // snippet.end
 }

@@ -27,14 +27,9 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// What every copy shares: the behavior, the delivery lock, and the upstream calls
     /// waiting for the lock to be released.
     @usableFromInline
-    final class Core {
-        @usableFromInline let deliveryLock = Lock(recursive: true)
+    final class Core: DeliveryState {
         @exclusivity(unchecked) @usableFromInline var content: Content?
         @exclusivity(unchecked) @usableFromInline var upstreamFinished = false
-        /// How many calls of this thread hold the delivery lock.
-        @exclusivity(unchecked) @usableFromInline var depth = 0
-        /// Upstream calls the behavior made, to be made once the lock is released.
-        @exclusivity(unchecked) @usableFromInline var upstreamCalls: [UpstreamCall] = []
 
         init(content: Content) {
             self.content = content
@@ -84,7 +79,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
                 core.upstreamCalls.append(UpstreamCall(subscription, .cancel))
                 return
             }
-            content.upstream = DeferredUpstream(subscription, core: core)
+            content.upstream = DeferredUpstream(subscription, state: core)
             content.downstream.receive(subscription: self)
         }
     }
@@ -144,52 +139,62 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     // snippet.end
 }
 
-extension CustomSubscription {
-    /// A call to the upstream subscription, written down under the delivery lock and made
-    /// after it is released.
-    @usableFromInline
-    struct UpstreamCall {
-        @usableFromInline enum Kind {
-            case request(Subscribers.Demand)
-            case cancel
-        }
+/// The part of a subscription's core that does not depend on its behavior's type: the
+/// delivery lock and the upstream calls waiting for it to be released. Not generic, so the
+/// per-value path never looks up type metadata for it.
+@usableFromInline
+class DeliveryState {
+    @usableFromInline let deliveryLock = Lock(recursive: true)
+    /// How many calls of this thread hold the delivery lock.
+    @exclusivity(unchecked) @usableFromInline var depth = 0
+    /// Upstream calls the behavior made, to be made once the lock is released.
+    @exclusivity(unchecked) @usableFromInline var upstreamCalls: [UpstreamCall] = []
+}
 
-        @usableFromInline let upstream: Subscription
-        @usableFromInline let kind: Kind
-
-        init(_ upstream: Subscription, _ kind: Kind) {
-            self.upstream = upstream
-            self.kind = kind
-        }
-
-        @usableFromInline func make() {
-            switch kind {
-            case .request(let demand): upstream.request(demand)
-            case .cancel: upstream.cancel()
-            }
-        }
+/// A call to the upstream subscription, written down under the delivery lock and made after
+/// it is released.
+@usableFromInline
+struct UpstreamCall {
+    @usableFromInline enum Kind {
+        case request(Subscribers.Demand)
+        case cancel
     }
 
-    /// What a behavior sees as its upstream: `request` and `cancel` are written down in the
-    /// core and made once the delivery lock is released. Behaviors run only under that
-    /// lock, so the core is alive whenever they call it.
-    final class DeferredUpstream: Subscription, @unchecked Sendable {
-        let subscription: Subscription
-        unowned let core: Core
+    @usableFromInline let upstream: Subscription
+    @usableFromInline let kind: Kind
 
-        init(_ subscription: Subscription, core: Core) {
-            self.subscription = subscription
-            self.core = core
+    init(_ upstream: Subscription, _ kind: Kind) {
+        self.upstream = upstream
+        self.kind = kind
+    }
+
+    @usableFromInline func make() {
+        switch kind {
+        case .request(let demand): upstream.request(demand)
+        case .cancel: upstream.cancel()
         }
+    }
+}
 
-        var combineIdentifier: CombineIdentifier { subscription.combineIdentifier }
+/// What a behavior sees as its upstream: `request` and `cancel` are written down and made
+/// once the delivery lock is released. Behaviors run only under that lock, so the state is
+/// alive whenever they call it.
+final class DeferredUpstream: Subscription, @unchecked Sendable {
+    let subscription: Subscription
+    unowned let state: DeliveryState
 
-        func request(_ demand: Subscribers.Demand) {
-            core.upstreamCalls.append(UpstreamCall(subscription, .request(demand)))
-        }
+    init(_ subscription: Subscription, state: DeliveryState) {
+        self.subscription = subscription
+        self.state = state
+    }
 
-        func cancel() {
-            core.upstreamCalls.append(UpstreamCall(subscription, .cancel))
-        }
+    var combineIdentifier: CombineIdentifier { subscription.combineIdentifier }
+
+    func request(_ demand: Subscribers.Demand) {
+        state.upstreamCalls.append(UpstreamCall(subscription, .request(demand)))
+    }
+
+    func cancel() {
+        state.upstreamCalls.append(UpstreamCall(subscription, .cancel))
     }
 }

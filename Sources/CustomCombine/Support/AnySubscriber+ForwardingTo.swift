@@ -6,6 +6,9 @@ extension AnySubscriber {
     /// subscriber's type name, which costs about a dozen allocations per subscription in
     /// OpenCombine. The closure-based initializer, which Apple's Combine has too, skips
     /// them. A subscriber that already is an `AnySubscriber` is passed on unwrapped.
+    /// Inlinable, so that the closures are compiled, specialized, in the module that knows
+    /// the subscriber's concrete type.
+    @inlinable
     init<S: Subscriber>(forwardingTo subscriber: S)
     where S.Input == Input, S.Failure == Failure {
         if let erased = subscriber as? AnySubscriber {

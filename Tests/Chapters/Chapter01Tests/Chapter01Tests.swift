@@ -151,7 +151,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 313)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 339)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -184,7 +184,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 313)
+            reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 339)
         } else {
             assertOutput(
                 output,
@@ -203,7 +203,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 343)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 369)
         }
     }
 }

@@ -8,7 +8,7 @@ import XCTest
 
 final class Chapter04Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 102)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 104)
 /// A badly behaved source: it ignores demand and pushes every value it is given.
 final class Firehose: Publisher {
     typealias Output = Int
@@ -31,7 +31,7 @@ final class Firehose: Publisher {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 128)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 130)
 func testCustomScanNeverDeliversMoreThanWasAskedFor() {
     let firehose = Firehose()
     var values = [Int]()
@@ -50,7 +50,7 @@ func testCustomScanNeverDeliversMoreThanWasAskedFor() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 187)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 199)
 func testCustomSubjectsWithCustomScan() {
     var subjects = [CustomSubject<Int, Never>]()
     let deferred = Deferred { () -> CustomSubject<Int, Never> in
@@ -83,7 +83,7 @@ func testCustomSubjectsWithCustomScan() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 239)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 251)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -144,7 +144,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 299)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 311)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -163,7 +163,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 323)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 335)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> [Int] {
         let subject = CustomSubject<Int, Never>()

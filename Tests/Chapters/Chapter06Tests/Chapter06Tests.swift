@@ -152,3 +152,20 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 #sourceLocation()
 }
+
+extension Chapter06Tests {
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 231)
+func testDropFirstHidesTheGreetingFromEverySubscriber() {
+    let subjectA = PassthroughSubject<Int, Never>()
+    let multicastB = subjectA.scan(10, +)
+        .multicast { CurrentValueSubject(0) }
+        .autoconnect()
+        .dropFirst()
+
+    let (receivedC, receivedD) = runScript(on: multicastB, source: subjectA)
+
+    XCTAssertEqual(receivedC, [11, 13, 16, 20].asEvents(completion: .finished))
+    XCTAssertEqual(receivedD, [16, 20].asEvents(completion: .finished), "D loses 13 as well")
+}
+#sourceLocation()
+}

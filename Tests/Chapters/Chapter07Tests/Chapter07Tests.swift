@@ -26,8 +26,82 @@ func drain<Output, Failure>(_ buffer: inout Buffer<Output, Failure>)
 }
 #sourceLocation()
 
+#sourceLocation(file: "Chapters/07-buffer.md", line: 59)
+/// The smallest correct buffer: the rules of the library's `Buffer`, and nothing else.
+struct SmallBuffer<Output, Failure: Error> {
+    private(set) var values: [Output] = []
+    private(set) var completion: Subscribers.Completion<Failure>?
+    private var ended = false
+    let limit: Int
+    let strategy: Publishers.BufferingStrategy<Failure>
+
+    init(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) {
+        self.limit = limit
+        self.strategy = strategy
+    }
+
+    var isEmpty: Bool { values.isEmpty && completion == nil }
+
+    mutating func push(_ value: Output) {
+        guard !ended else { return }
+        if values.count < limit {
+            values.append(value)
+        } else if case .dropOldest = strategy, !values.isEmpty {
+            values.removeFirst()
+            values.append(value)
+        } else if case .customError(let makeError) = strategy {
+            push(completion: .failure(makeError()))
+        }
+        // `.dropNewest`, or no room at all: the incoming value is dropped.
+    }
+
+    mutating func push(completion: Subscribers.Completion<Failure>) {
+        guard !ended else { return }
+        ended = true
+        self.completion = completion
+    }
+
+    mutating func fetch() -> Subscribers.Event<Output, Failure>? {
+        if !values.isEmpty { return .value(values.removeFirst()) }
+        guard let completion else { return nil }
+        self.completion = nil
+        return .complete(completion)
+    }
+}
+#sourceLocation()
+
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 117)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 107)
+func testTheSmallBufferAndTheLibrarysAgree() {
+    let strategies: [Publishers.BufferingStrategy<BufferFull>] = [
+        .dropNewest, .dropOldest, .customError({ BufferFull() }),
+    ]
+    for limit in 0...5 {
+        for strategy in strategies {
+            var small = SmallBuffer<Int, BufferFull>(limit: limit, strategy: strategy)
+            var library = Buffer<Int, BufferFull>(limit: limit, strategy: strategy)
+            for value in 1...4 {
+                small.push(value)
+                library.push(value)
+            }
+            small.push(completion: .finished)
+            library.push(completion: .finished)
+            small.push(5)
+            library.push(5)
+            XCTAssertEqual(small.isEmpty, library.isEmpty)
+            var fromSmall = [Subscribers.Event<Int, BufferFull>]()
+            while let event = small.fetch() {
+                fromSmall.append(event)
+            }
+            XCTAssertEqual(fromSmall, drain(&library), "limit \(limit), \(strategy)")
+        }
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 191)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -67,7 +141,7 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 172)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 254)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
@@ -82,7 +156,7 @@ struct ReferenceBuffer<Output> {
         }
         switch strategy {
         case .dropNewest:
-            values[values.count - 1] = value
+            values[values.count - 1] = value  // traps when limit == 0: there is no last value
         case .dropOldest:
             values.removeFirst()  // traps when limit == 0: there is nothing to remove
             values.append(value)
@@ -93,7 +167,36 @@ struct ReferenceBuffer<Output> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 205)
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 287)
+func testKeepFullAsksOnlyForWhatFits() {
+    let subject = PassthroughSubject<Int, Never>()
+    var requests = [Subscribers.Demand]()
+    var kept = [Int]()
+    var subscription: Subscription?
+    subject
+        .handleEvents(receiveRequest: { requests.append($0) })
+        .buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)
+        .subscribe(
+            AnySubscriber(
+                receiveSubscription: { subscription = $0 },
+                receiveValue: { value -> Subscribers.Demand in
+                    kept.append(value)
+                    return .none
+                },
+                receiveCompletion: nil))
+    subject.send(sequence: [1, 2, 3, 4], completion: nil)
+    // Observed on OpenCombine 0.14 (Linux); not verified on Apple's Combine.
+    XCTAssertEqual(requests, [.max(2)], "keepFull asks for the buffer's size, no more")
+
+    subscription?.request(.max(4))
+    XCTAssertEqual(kept, [1, 2], "3 and 4 were dropped by the subject, not by the strategy")
+    subscription?.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 314)
 /// Sends `values` through Combine's `buffer` operator with room for two, then asks for
 /// everything: what comes out is what the operator kept.
 func combineBufferKeeps(
@@ -120,7 +223,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 231)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 340)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -137,7 +240,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 256)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 365)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -154,7 +257,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 277)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 386)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -169,7 +272,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 298)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 410)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -189,7 +292,7 @@ func testLimitZeroStoresNoValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 410)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 518)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -220,7 +323,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 440)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 548)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -279,11 +382,29 @@ func testCancelStopsDelivery() {
 
     XCTAssertEqual(subscriber.events, [1].asEvents(completion: nil))
 }
+
+func testCancelRemovesTheSubscriptionFromTheSubject() {
+    let subject = BufferSubject<Int, Never>(limit: 5)
+    weak var cancelled: OnDemand<Int, Never>?
+    weak var kept: OnDemand<Int, Never>?
+    do {
+        let first = OnDemand<Int, Never>()
+        let second = OnDemand<Int, Never>()
+        cancelled = first
+        kept = second
+        subject.subscribe(first)
+        subject.subscribe(second)
+        first.cancel()
+    }
+    XCTAssertNotNil(kept, "the subject holds every subscriber it still serves")
+    XCTAssertNil(cancelled, "after cancel, nothing in the subject holds the subscriber")
+    withExtendedLifetime(subject) {}
+}
 #sourceLocation()
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 508)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 641)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()

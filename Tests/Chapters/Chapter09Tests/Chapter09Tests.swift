@@ -87,7 +87,7 @@ func testSubjectAndSinkKeepEachOtherAlive() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 147)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 150)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -113,7 +113,7 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 175)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 178)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var received = [Subscribers.Event<Int, Never>]()
@@ -133,7 +133,7 @@ func testAnyCancellableReleasesSubjectToo() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 198)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 201)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -146,6 +146,24 @@ func testDroppedConnectionIsCancelledAtOnce() {
     _ = multicast.connect()
 
     XCTAssertEqual(upstreamEvents, ["subscribed", "cancelled"])
+}
+#sourceLocation()
+}
+
+extension Chapter09Tests {
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 226)
+func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
+    let subject = PassthroughSubject<Int, Never>()
+    var received = [Subscribers.Event<Int, Never>]()
+    var cancellables = Set<AnyCancellable>()
+
+    subject.sink(event: { received.append($0) }).store(in: &cancellables)
+    subject.send(1)
+    XCTAssertEqual(cancellables.count, 1)
+
+    cancellables.removeAll()
+    subject.send(2)
+    XCTAssertEqual(received, [1].asEvents(completion: nil))
 }
 #sourceLocation()
 }

@@ -101,7 +101,7 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 184)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 187)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -137,7 +137,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 219)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 222)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let subject = PassthroughSubject<Int, Never>()
     weak var weakStrong: StrongMergeInput<Int>?
@@ -162,7 +162,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 254)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 257)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -184,7 +184,7 @@ func testMergeInputCollectsWithoutCompleting() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 277)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 280)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -214,7 +214,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 308)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 311)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()

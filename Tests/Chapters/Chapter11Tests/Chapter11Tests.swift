@@ -42,7 +42,7 @@ func testFinishedSinkStaysFinished() {
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 62)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 63)
 func testFinishedSinkCancelsNewSubscription() {
     let sink = Subscribers.Sink<Int, Never>(
         receiveCompletion: { _ in }, receiveValue: { _ in })

@@ -8,7 +8,27 @@ import XCTest
 
 final class Chapter14Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 76)
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 71)
+func testCancellingFromInsideATargetDoesNotDeadlock() {
+    let slider = Slider()
+    var values: [Float] = []
+    var cancellable: AnyCancellable?
+    cancellable = slider.publisher(for: .valueChanged)
+        .customSink(receiveCompletion: { _ in },
+                    receiveValue: { control in
+                        values.append(control.value)
+                        cancellable?.cancel()
+                    })
+    slider.value = 1
+    slider.value = 2
+    XCTAssertEqual(values, [1])
+    XCTAssertEqual(slider.targetCount(), 0)
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 97)
 final class TapCounter: ControlTarget {
     var calls: [String] = []
     func perform(_ action: Control.Action, sender: Control, for event: Control.Event) {
@@ -18,7 +38,7 @@ final class TapCounter: ControlTarget {
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 85)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 106)
 func testControlCallsTargetsOnlyForTheirEvents() {
     let slider = Slider()
     let counter = TapCounter()
@@ -39,10 +59,79 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 }
 
 extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 202)
+func testEventsFromManyThreadsNeverOverlap() {
+    let slider = Slider()
+    let lock = NSLock()
+    var depth = 0
+    var deepest = 0
+    var count = 0
+    let cancellable = slider.publisher(for: .valueChanged)
+        .customSink(receiveCompletion: { _ in },
+                    receiveValue: { _ in
+                        lock.withLock {
+                            depth += 1
+                            deepest = max(deepest, depth)
+                            count += 1
+                        }
+                        Thread.sleep(forTimeInterval: 0.0005)  // widen the window for overlap
+                        lock.withLock { depth -= 1 }
+                    })
+    DispatchQueue.concurrentPerform(iterations: 200) { _ in
+        slider.sendActions(for: .valueChanged)
+    }
+    lock.withLock {
+        XCTAssertEqual(count, 200)
+        XCTAssertEqual(deepest, 1, "two deliveries overlapped")
+    }
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 234)
+func testAnEventFromInsideTheCallbackIsDeliveredNested() {
+    let slider = Slider()
+    var log: [String] = []
+    let cancellable = slider.publisher(for: .valueChanged)
+        .customSink(receiveCompletion: { _ in },
+                    receiveValue: { control in
+                        let value = control.value
+                        log.append("start \(value)")
+                        if value == 1 { control.value = 2 }
+                        log.append("end \(value)")
+                    })
+    slider.value = 1
+    XCTAssertEqual(log, ["start 1.0", "start 2.0", "end 2.0", "end 1.0"])
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 291)
+func testTheSubscriptionKeepsItselfAlive() {
+    let slider = Slider()
+    var values: [Float] = []
+    slider.publisher(for: .valueChanged).subscribe(
+        AnySubscriber<Slider, Never>(
+            receiveSubscription: { $0.request(.unlimited) },
+            receiveValue: { values.append($0.value); return .none },
+            receiveCompletion: nil))
+    slider.value = 1
+    slider.value = 2
+    XCTAssertEqual(values, [1, 2])
+    XCTAssertEqual(slider.targetCount(), 1, "nothing cancelled it, so it is still registered")
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 335)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 428)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -58,7 +147,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 335)
+            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 428)
         } else {
             assertOutput(
                 output,
@@ -67,13 +156,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 348)
+                file: "Chapters/14-event-publisher.md", line: 441)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 357)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 450)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -101,7 +190,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 390)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 483)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -135,7 +224,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 432)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 525)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -162,7 +251,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 462)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 555)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher

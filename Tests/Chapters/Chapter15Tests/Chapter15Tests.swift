@@ -51,7 +51,33 @@ func testUnwrapDropsNilsAndKeepsTheCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 96)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 71)
+extension Publisher {
+    /// The positive values, doubled: a small chain hidden behind `AnyPublisher`.
+    func doubledPositives() -> AnyPublisher<Int, Failure> where Output == Int? {
+        unwrap()
+            .filter { $0 > 0 }
+            .map { $0 * 2 }
+            .eraseToAnyPublisher()
+    }
+}
+#sourceLocation()
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 83)
+func testAnErasedChainBehavesLikeTheChain() {
+    let subject = PassthroughSubject<Int?, Never>()
+    var received: [Subscribers.Event<Int, Never>] = []
+    let erased: AnyPublisher<Int, Never> = subject.doubledPositives()
+    let cancellable = erased.sink(event: { received.append($0) })
+    subject.send(sequence: [1, nil, -2, 3], completion: .finished)
+    XCTAssertEqual(received, [2, 6].asEvents(completion: .finished))
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 132)
 final class LoggingSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -78,14 +104,14 @@ extension Chapter15Tests {
     func test_six_steps() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 119)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 155)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 119)
+            reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 155)
         } else {
             assertOutput(
                 output,
@@ -100,13 +126,13 @@ print("1. subscribe")
 6. receive(completion: finished)
 
 """#,
-                file: "Chapters/15-custom-operators-and-timer.md", line: 123)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 159)
         }
     }
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 310)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 346)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -134,7 +160,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 345)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 381)
 func testCancellingAfterTheThirdValueStopsTheTimer() {
     let queue = DispatchQueue(label: "chapter15.cancel")
     let three = expectation(description: "three values")
@@ -169,7 +195,7 @@ func testCancellingAfterTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 387)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 423)
 func testTimerDeliversOnlyWhatWasRequested() {
     let queue = DispatchQueue(label: "chapter15.demand")
     let two = expectation(description: "two values")
@@ -199,7 +225,42 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 422)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 458)
+func testTicksWithoutDemandAreSkippedNotSaved() {
+    let queue = DispatchQueue(label: "chapter15.skip")
+    let first = expectation(description: "first tick")
+    let second = expectation(description: "second tick")
+    var ticks: [DispatchTime] = []
+    var subscription: Subscription?
+    Publishers.timer(queue: queue, interval: .milliseconds(10), times: .max(2))
+        .subscribe(AnySubscriber(
+            receiveSubscription: { sub in
+                subscription = sub
+                sub.request(.max(1))
+            },
+            receiveValue: { time in
+                ticks.append(time)
+                (ticks.count == 1 ? first : second).fulfill()
+                return .none
+            },
+            receiveCompletion: { _ in }))
+    wait(for: [first], timeout: 10)
+    Thread.sleep(forTimeInterval: 0.1)  // about ten ticks find no demand
+    let askedAgain = DispatchTime.now()
+    subscription?.request(.max(1))
+    wait(for: [second], timeout: 10)
+    queue.sync {
+        XCTAssertEqual(ticks.count, 2)
+        XCTAssertGreaterThanOrEqual(
+            ticks[1], askedAgain, "the second value is a fresh tick, not one saved in the pause")
+    }
+    subscription?.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 498)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))

@@ -9,10 +9,67 @@ import XCTest
 final class Chapter17Tests: XCTestCase {}
 
 extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 113)
+func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
+    let subject = PassthroughSubject<Int, Never>()
+    var received: [Int] = []
+    var cancelling: (Pausable & Cancellable)?
+    cancelling = subject.pausableSink(
+        receiveCompletion: { _ in },
+        receiveValue: { value in
+            received.append(value)
+            if value == 2 { cancelling?.cancel() }
+            return true
+        })
+    subject.send(sequence: [1, 2, 3], completion: nil)
+    XCTAssertEqual(received, [1, 2], "cancel from inside the closure stops the flow")
+
+    let source = PassthroughSubject<Int, Never>()
+    var resumed: [Int] = []
+    var resuming: (Pausable & Cancellable)?
+    resuming = source.pausableSink(
+        receiveCompletion: { _ in },
+        receiveValue: { value in
+            resumed.append(value)
+            resuming?.resume()  // no deadlock; not paused yet, so it adds nothing
+            return false
+        })
+    source.send(sequence: [1, 2], completion: nil)
+    XCTAssertEqual(resumed, [1], "the pause returned after the inner resume still holds")
+    XCTAssertEqual(resuming?.paused, true)
+    resuming?.resume()
+    source.send(sequence: [2, 3], completion: nil)
+    XCTAssertEqual(resumed, [1, 2], "a resume from outside asks for exactly one more")
+    withExtendedLifetime((cancelling, resuming)) {}
+}
+#sourceLocation()
+}
+
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 169)
+func testReleasingAPausableSinkDoesNotCancel() {
+    let subject = PassthroughSubject<Int, Never>()
+    var received: [Int] = []
+    weak var released: AnyObject?
+    do {
+        let subscription = subject.pausableSink(
+            receiveCompletion: { _ in }, receiveValue: { received.append($0); return true })
+        released = subscription as AnyObject
+        subject.send(1)
+    }
+    subject.send(2)
+    XCTAssertNotNil(released, "the subject's subscription still holds the subscriber")
+    XCTAssertEqual(received, [1, 2], "values still arrive after the caller let go")
+    subject.send(completion: .finished)
+}
+#sourceLocation()
+}
+
+extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 108)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 194)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -33,7 +90,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 108)
+            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 194)
         } else {
             assertOutput(
                 output,
@@ -53,13 +110,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 126)
+                file: "Chapters/17-pausable-sink.md", line: 212)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 150)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 236)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -84,7 +141,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 176)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 262)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -104,7 +161,7 @@ func testResumeWhileRunningAddsNoDemand() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 201)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 287)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -124,7 +181,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 226)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 312)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -149,7 +206,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 255)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 341)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []

@@ -9,8 +9,8 @@ import XCTest
 final class Chapter18Tests: XCTestCase {}
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 58)
-func testToday_receiveOnNoLongerLosesTheFirstValue() {
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 70)
+func testOpenCombine_receiveOnKeepsTheFirstValue() {
     let subject = PassthroughSubject<Int, Never>()
     let queue = DispatchQueue(label: "epilogue.receive-on")
     let finished = expectation(description: "completion delivered on the queue")
@@ -26,7 +26,9 @@ func testToday_receiveOnNoLongerLosesTheFirstValue() {
     subject.send(completion: .finished)
     wait(for: [finished], timeout: 10)
     queue.sync {
-        XCTAssertEqual(received, [1].asEvents(completion: .finished))
+        XCTAssertEqual(
+            received, [1].asEvents(completion: .finished),
+            "observed on OpenCombine 0.14: receive(on:) keeps value 1")
     }
     withExtendedLifetime(cancellable) {}
 }
@@ -34,7 +36,7 @@ func testToday_receiveOnNoLongerLosesTheFirstValue() {
 }
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 85)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 99)
 func testCorrection_multicastCurrentValueSubjectGreetsTheFirstSubscriberWithZero() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject

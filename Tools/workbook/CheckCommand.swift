@@ -20,8 +20,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let chapters = try options.loadChapters()
         let sources = ExcerptSources(root: options.rootURL)
-        let plan = GenerationPlan(
-            expected: WorkbookLoader.generatedFiles(for: chapters), root: options.rootURL)
+        let plan = WorkbookLoader(root: options.rootURL).plan(for: chapters)
         let problems =
             plan.problems
             + chapters.flatMap {

@@ -2,12 +2,27 @@
 public struct MarkdownElement: Equatable, Sendable {
     /// What kind of node cmark reported.
     public enum Kind: Equatable, Sendable {
-        /// A code block; `info` is the fence's info string (empty for indented blocks).
-        case codeBlock(info: String)
+        /// A code block; `info` is the fence's info string (empty for indented blocks),
+        /// `fence` its opening fence (`nil` for indented code, which is prose).
+        case codeBlock(info: String, fence: Fence?)
         /// A raw HTML block, which is where hidden `<!-- swift` blocks live.
         case htmlBlock
         /// A heading with its level and plain text.
         case heading(level: Int, text: String)
+    }
+
+    /// A code block's opening fence, and whether a matching closing fence ends it.
+    public struct Fence: Equatable, Sendable {
+        /// The fence text, e.g. "```" or "~~~~".
+        public let marker: String
+        /// Whether the block ends with a closing fence (not at the end of its container).
+        public let isClosed: Bool
+
+        /// Creates a fence description.
+        public init(marker: String, isClosed: Bool) {
+            self.marker = marker
+            self.isClosed = isClosed
+        }
     }
 
     /// The node kind and its kind-specific data.

@@ -4,6 +4,8 @@ public enum ExtractedItem: Equatable, Sendable {
     case swift(SwiftBlockDraft)
     /// An ```` ```output ```` block.
     case output(OutputBlock)
+    /// The chapter's title: the text of its first top-level heading.
+    case title(String)
 }
 
 /// A `swift` block whose role may still come from its group.

@@ -11,7 +11,9 @@ public enum ChapterAssembler {
         }
         let units = assembler.units()
         guard assembler.problems.isEmpty else { throw DiagnosticList(assembler.problems) }
-        return Chapter(file: file, blocks: assembler.blocks, units: units)
+        return Chapter(
+            file: file, title: assembler.title ?? file.fileName, blocks: assembler.blocks,
+            units: units)
     }
 
     private struct PendingUnit {
@@ -24,6 +26,7 @@ public enum ChapterAssembler {
     private struct State {
         let path: String
         var problems: [Diagnostic] = []
+        var title: String?
         var blocks: [Block] = []
         var pending: [PendingUnit] = []
         var groupIndex: [String: Int] = [:]
@@ -51,6 +54,8 @@ public enum ChapterAssembler {
                 pending[index].outputs.append(output)
             case .swift(let draft):
                 add(draft)
+            case .title(let text):
+                title = title ?? text
             }
         }
 
@@ -101,7 +106,7 @@ public enum ChapterAssembler {
 
         mutating func units() -> [CompiledUnit] {
             var units: [CompiledUnit] = []
-            var seenNames: [String: Int] = [:]
+            var seenNames: [String: [(unit: Int, function: SwiftScan.Function)]] = [:]
             for unit in pending {
                 guard let first = unit.parts.first else { continue }
                 let scan = SwiftLexer.scan(unit.parts.map { ($0.code, $0.codeLine) })
@@ -114,20 +119,28 @@ public enum ChapterAssembler {
                     fail(line, "\(scan.unterminatedWhat ?? "literal") never ends in this \(what)")
                 }
                 let kind: CompiledUnit.Kind
-                var named: [(String, Int)] = []
+                var named: [SwiftScan.Function] = []
                 switch unit.role {
                 case .declarations:
-                    for function in scan.topLevelFunctions where function.name.hasPrefix("test") {
+                    for function in scan.topLevelFunctions where function.isTestMethod {
                         fail(
                             function.line,
-                            "a declarations block declares test method '\(function.name)'; mark the block `swift test`"
+                            "a declarations block declares test method '\(function.name)()'; mark the block `swift test`"
                         )
                     }
                     kind = .declarations
                 case .test:
-                    let tests = scan.topLevelFunctions.filter { $0.name.hasPrefix("test") }
-                    named = tests.map { ($0.name, $0.line) }
-                    kind = .tests(names: tests.map(\.name))
+                    let tests = scan.topLevelFunctions.filter(\.isTestMethod)
+                    for test in tests where test.isRawIdentifier {
+                        fail(
+                            test.line,
+                            "test name `\(test.name)` is a raw identifier, which XCTest on Linux cannot run by name; use letters, digits and _"
+                        )
+                    }
+                    named = tests
+                    var names: [String] = []
+                    for test in tests where !names.contains(test.name) { names.append(test.name) }
+                    kind = .tests(names: names)
                 case .example(let explicit):
                     guard let base = explicit ?? unit.group ?? first.headingSlug, !base.isEmpty
                     else {
@@ -137,20 +150,22 @@ public enum ChapterAssembler {
                         continue
                     }
                     let name = "test_" + String(base.map { $0 == "-" ? "_" : $0 })
-                    named = [(name, first.fenceLine)]
+                    named = [SwiftScan.Function(name: name, line: first.fenceLine)]
                     kind = .example(testName: name, output: unit.outputs)
                 case .excerpt, .ignore:
                     continue
                 }
-                for (name, line) in named {
-                    if let earlier = seenNames[name] {
+                for function in named {
+                    let earlier = seenNames[function.name, default: []]
+                    if let clash = earlier.first(where: {
+                        $0.unit != units.count || $0.function.canCoexist(with: function)
+                    }) {
                         fail(
-                            line,
-                            "duplicate test name '\(name)' (also at line \(earlier)); rename it or give the example example=NAME"
+                            function.line,
+                            "duplicate test name '\(function.name)' (also at line \(clash.function.line)); rename it or give the example example=NAME"
                         )
-                    } else {
-                        seenNames[name] = line
                     }
+                    seenNames[function.name, default: []].append((units.count, function))
                 }
                 units.append(CompiledUnit(kind: kind, parts: unit.parts))
             }

@@ -5,7 +5,6 @@ public enum ChapterExtractor {
     public static func items(of text: String, path: String) throws(DiagnosticList)
         -> [ExtractedItem]
     {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var items: [ExtractedItem] = []
         var problems: [Diagnostic] = []
         var headingSlug: String?
@@ -13,11 +12,12 @@ public enum ChapterExtractor {
         for element in MarkdownParser.elements(of: text) {
             do throws(Diagnostic) {
                 switch element.kind {
-                case .heading(_, let title):
+                case .heading(let level, let title):
                     headingSlug = HeadingSlug.slug(title)
-                case .codeBlock(let info):
+                    if level == 1 { items.append(.title(title)) }
+                case .codeBlock(let info, let fence):
                     if let item = try codeItem(
-                        element, info: info, lines: lines, path: path, headingSlug: headingSlug)
+                        element, info: info, fence: fence, path: path, headingSlug: headingSlug)
                     {
                         items.append(item)
                     }
@@ -35,25 +35,16 @@ public enum ChapterExtractor {
     }
 
     private static func codeItem(
-        _ element: MarkdownElement, info: String, lines: [String], path: String,
+        _ element: MarkdownElement, info: String, fence: MarkdownElement.Fence?, path: String,
         headingSlug: String?
     ) throws(Diagnostic) -> ExtractedItem? {
-        let opening = fenceRun(line(element.startLine, of: lines))
-        guard let opening, opening.count >= 3 else { return nil }  // indented code is prose
-        let closing = fenceRun(line(element.endLine, of: lines))
-        let closed =
-            element.endLine > element.startLine
-            && closing.map {
-                $0.character == opening.character && $0.count >= opening.count && $0.isWholeLine
-            }
-                == true
-        let language = info.split(separator: " ").first.map(String.init) ?? ""
-        if !closed {
-            let fence = String(repeating: opening.character, count: opening.count)
+        guard let fence else { return nil }  // indented code is prose
+        let language = InfoString.language(of: info)
+        if !fence.isClosed {
             throw Diagnostic(
                 file: path, line: element.startLine,
                 message:
-                    "code fence \(fence)\(language) is never closed (it runs to the end of the file)"
+                    "code fence \(fence.marker)\(language) is never closed (it runs to the end of its container or file)"
             )
         }
         if InfoString.isSwift(info) {
@@ -63,8 +54,8 @@ public enum ChapterExtractor {
                     info: parsed, code: element.literal, fenceLine: element.startLine,
                     codeLine: element.startLine + 1, isHidden: false, headingSlug: headingSlug))
         }
-        if language == "output" {
-            guard info.split(separator: " ").count == 1 else {
+        if language.lowercased() == "output" {
+            guard info.split(separator: " ").count == 1, language.count == info.count else {
                 throw Diagnostic(
                     file: path, line: element.startLine,
                     message: "an output block takes no attributes")
@@ -93,28 +84,5 @@ public enum ChapterExtractor {
         return SwiftBlockDraft(
             info: info, code: body.map { $0 + "\n" }.joined(), fenceLine: element.startLine,
             codeLine: element.startLine + 1, isHidden: true, headingSlug: headingSlug)
-    }
-
-    private static func line(_ number: Int, of lines: [String]) -> String {
-        number >= 1 && number <= lines.count ? lines[number - 1] : ""
-    }
-
-    private struct FenceRun {
-        let character: Character
-        let count: Int
-        let isWholeLine: Bool
-    }
-
-    /// The run of backticks or tildes a line starts with, after indentation and `>` quotes.
-    private static func fenceRun(_ line: String) -> FenceRun? {
-        let content = line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
-        guard let character = content.first, character == "`" || character == "~" else {
-            return nil
-        }
-        let count = content.prefix { $0 == character }.count
-        let rest = content.dropFirst(count)
-        return FenceRun(
-            character: character, count: count,
-            isWholeLine: rest.allSatisfy { $0 == " " || $0 == "\t" })
     }
 }

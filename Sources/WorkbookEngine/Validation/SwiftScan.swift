@@ -7,6 +7,35 @@ public struct SwiftScan: Equatable, Sendable {
         public let name: String
         /// The Markdown line of the `func` keyword.
         public let line: Int
+        /// Whether the parameter list is `()`: XCTest runs only such methods.
+        public var takesNoArguments = true
+        /// Whether `static` or `class` precedes `func` (not an instance method).
+        public var isStatic = false
+        /// Whether the name was written in backticks with characters an identifier cannot
+        /// hold (a raw identifier such as `` `test two words` ``).
+        public var isRawIdentifier = false
+        /// For each enclosing `#if` (by its index in the scan), which branch holds the
+        /// function: two functions in different branches of one `#if` never coexist.
+        public var conditions: [Int: Int] = [:]
+
+        /// Creates a function record.
+        public init(name: String, line: Int) {
+            self.name = name
+            self.line = line
+        }
+
+        /// Whether XCTest would run this function as a test: an instance method named
+        /// `test...` that takes no arguments.
+        public var isTestMethod: Bool {
+            name.hasPrefix("test") && takesNoArguments && !isStatic
+        }
+
+        /// Whether both functions can be compiled in the same configuration.
+        public func canCoexist(with other: Function) -> Bool {
+            conditions.allSatisfy { key, branch in
+                other.conditions[key].map { $0 == branch } ?? true
+            }
+        }
     }
 
     /// Functions declared at the top level of the scanned code.

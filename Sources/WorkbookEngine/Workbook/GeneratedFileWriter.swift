@@ -7,6 +7,12 @@ public enum GeneratedFileWriter {
     /// Writes and deletes what `plan` says under `root`; returns the paths it touched.
     @discardableResult
     public static func apply(_ plan: GenerationPlan, root: URL) throws -> [String] {
+        guard plan.inTheWay.isEmpty else {
+            throw DiagnosticList(
+                plan.problems.filter { problem in
+                    plan.inTheWay.contains { $0.path == problem.file }
+                })
+        }
         let manager = FileManager.default
         var touched: [String] = []
         for file in plan.missing + plan.stale {
@@ -25,6 +31,7 @@ public enum GeneratedFileWriter {
         }
         for path in plan.orphaned {
             let url = root.appendingPathComponent(path)
+            guard GenerationPlan.isGenerated(url) else { continue }
             try manager.removeItem(at: url)
             touched.append(path)
             let folder = url.deletingLastPathComponent()

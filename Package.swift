@@ -45,7 +45,7 @@ let package = Package(
             name: "CustomCombine",
             dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
         ),
-        .target(name: "WorkbookEngine", dependencies: ["CCmark"]),
+        .target(name: "WorkbookEngine", dependencies: ["CCmark", "WorkbookRuntime"]),
         .target(name: "WorkbookRuntime"),
         .executableTarget(
             name: "workbook",

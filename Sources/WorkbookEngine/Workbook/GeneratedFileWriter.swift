@@ -19,14 +19,7 @@ public enum GeneratedFileWriter {
             let url = root.appendingPathComponent(file.path)
             try manager.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(
-                    ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-            try Data(file.contents.utf8).write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                try? manager.removeItem(at: temporary)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
+            try AtomicFile.write(Data(file.contents.utf8), to: url)
             touched.append(file.path)
         }
         for path in plan.orphaned {

@@ -106,13 +106,13 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 174)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 175)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
 print("Start")
 let cancellable = subject
-    .debug()
+    .debug("subject")
     .receive(on: DispatchQueue.main)
     .sink(event: { received.append($0) })
 
@@ -135,23 +135,23 @@ XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
             output,
             matches: #"""
 Start
-test_receive_on_main_with_debug(), line 179: subscription
-test_receive_on_main_with_debug(), line 179: request unlimited
+subject: subscription
+subject: request unlimited
 Phase 1: send 1
-test_receive_on_main_with_debug(), line 179: output 1
+subject: output 1
 Phase 2: turn the run loop
 Phase 3: send 2
-test_receive_on_main_with_debug(), line 179: output 2
+subject: output 2
 Phase 4: turn the run loop
-test_receive_on_main_with_debug(), line 179: cancel
+subject: cancel
 
 """#,
-            file: "Chapters/13-scheduling.md", line: 196)
+            file: "Chapters/13-scheduling.md", line: 197)
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 239)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 240)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -177,13 +177,13 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 266)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 267)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
 print("Start")
 let cancellable = subject
-    .debug()
+    .debug("subject")
     .subscribe(on: DispatchQueue.main)
     .sink(event: { received.append($0) })
 
@@ -205,16 +205,16 @@ XCTAssertEqual(received, [.complete(.finished)])
 Start
 Phase 1: send 1 and finish
 Phase 2: turn the run loop
-test_subscribe_on_main_with_debug(), line 271: subscription
-test_subscribe_on_main_with_debug(), line 271: completion finished
+subject: subscription
+subject: completion finished
 
 """#,
-            file: "Chapters/13-scheduling.md", line: 285)
+            file: "Chapters/13-scheduling.md", line: 286)
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 312)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 313)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -238,7 +238,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 346)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 347)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -265,7 +265,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 376)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 377)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -289,7 +289,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 404)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 405)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -317,7 +317,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 447)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 448)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -343,7 +343,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 476)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 477)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

@@ -8,6 +8,9 @@ public struct Chapter: Equatable, Sendable {
     public let blocks: [Block]
     /// The compiled pieces, in document order of their first block.
     public let units: [CompiledUnit]
+    /// Excerpts that differ from the library regions they show; `check` reports them,
+    /// other commands carry on (the loader fills this in its one pass over excerpts).
+    public internal(set) var excerptDrift: [Diagnostic] = []
 
     /// Creates a chapter model.
     public init(file: ChapterFile, title: String, blocks: [Block], units: [CompiledUnit]) {

@@ -62,8 +62,8 @@ public struct WorkbookLoader: Sendable {
         return (files.sorted(), problems)
     }
 
-    /// Every chapter, parsed and validated (excerpt regions must exist); throws all
-    /// problems of all chapters at once.
+    /// Every chapter, parsed and validated (excerpt regions must exist; drift is kept in
+    /// `Chapter.excerptDrift`); throws all problems of all chapters at once.
     public func chapters() throws(DiagnosticList) -> [Chapter] {
         let (files, nameProblems) = scanChapterFiles()
         var chapters: [Chapter] = []
@@ -71,10 +71,10 @@ public struct WorkbookLoader: Sendable {
         let sources = ExcerptSources(root: root)
         for file in files {
             do throws(DiagnosticList) {
-                let chapter = try load(file)
-                let missing = ExcerptChecker.missingRegions(
-                    in: chapter, root: root, sources: sources)
-                problems += missing
+                var chapter = try load(file)
+                let excerpts = ExcerptChecker.check(chapter, sources: sources)
+                problems += excerpts.missing
+                chapter.excerptDrift = excerpts.drift
                 chapters.append(chapter)
             } catch {
                 problems += error.diagnostics
@@ -102,7 +102,13 @@ public struct WorkbookLoader: Sendable {
         return try ChapterAssembler.chapter(file: file, items: items)
     }
 
-    /// What `generate` would change on disk for `chapters`; `check` reports it.
+    /// What `check` reports: generated files missing, stale, orphaned or in the way, and
+    /// excerpts that drifted from their regions.
+    public func problems(of chapters: [Chapter]) -> [Diagnostic] {
+        plan(for: chapters).problems + chapters.flatMap(\.excerptDrift)
+    }
+
+    /// What `generate` would change on disk for `chapters`.
     public func plan(for chapters: [Chapter]) -> GenerationPlan {
         GenerationPlan(expected: Self.generatedFiles(for: chapters), root: root)
     }

@@ -129,18 +129,6 @@ final class BadInputTests: XCTestCase {
             badSlug[0].hasPrefix("Chapters/02-Bad_Name.md:1: error: chapter name"), "\(badSlug)")
     }
 
-    func testDuplicateChapterNumber() throws {
-        let found = try diagnostics([
-            "Chapters/01-a.md": Data("# A\n".utf8), "Chapters/01-b.md": Data("# B\n".utf8),
-        ])
-        XCTAssertEqual(
-            found,
-            [
-                "Chapters/01-b.md:1: error: chapter number 01 is already used by Chapters/01-a.md; give this chapter a free number"
-            ]
-        )
-    }
-
     func testDuplicateChapterNumberBlamesTheNewerFile() throws {
         let root = try Fixtures.temporaryWorkbook(
             ["Chapters/01-a.md": Data("# A\n".utf8), "Chapters/01-b.md": Data("# B\n".utf8)],
@@ -149,8 +137,12 @@ final class BadInputTests: XCTestCase {
             [.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
             ofItemAtPath: root.appendingPathComponent("Chapters/01-b.md").path)
         XCTAssertThrowsError(try WorkbookLoader(root: root).chapters()) { error in
-            let found = (error as? DiagnosticList)?.diagnostics.map(\.file)
-            XCTAssertEqual(found, ["Chapters/01-a.md"])
+            let found = (error as? DiagnosticList)?.diagnostics.map(\.description)
+            XCTAssertEqual(
+                found,
+                [
+                    "Chapters/01-a.md:1: error: chapter number 01 is already used by Chapters/01-b.md; give this chapter a free number"
+                ])
         }
     }
 

@@ -52,22 +52,23 @@ public enum ChapterAssembler {
                     return
                 }
                 pending[index].outputs.append(output)
-            case .swift(let draft):
-                add(draft)
+            case .swift(let block, let declaredRole):
+                add(block, declaredRole: declaredRole)
             case .title(let text):
                 title = title ?? text
             }
         }
 
-        mutating func add(_ draft: SwiftBlockDraft) {
-            var role = draft.info.role ?? .declarations
+        mutating func add(_ block: Block, declaredRole: BlockRole?) {
+            var block = block
+            var role = block.role
             var unitIndex: Int?
-            if let group = draft.info.group {
+            if let group = block.group {
                 if let index = groupIndex[group] {
                     let groupRole = pending[index].role
-                    if let own = draft.info.role, !Self.compatible(own, with: groupRole) {
+                    if let own = declaredRole, !Self.compatible(own, with: groupRole) {
                         fail(
-                            draft.fenceLine,
+                            block.fenceLine,
                             "block's role differs from the first block of group '\(group)'; a group shares its first block's role"
                         )
                     }
@@ -82,9 +83,7 @@ public enum ChapterAssembler {
                 pending.append(PendingUnit(role: role, group: nil))
                 unitIndex = pending.count - 1
             }
-            let block = Block(
-                role: role, group: draft.info.group, code: draft.code, fenceLine: draft.fenceLine,
-                codeLine: draft.codeLine, isHidden: draft.isHidden, headingSlug: draft.headingSlug)
+            block.role = role
             blocks.append(block)
             if let unitIndex {
                 pending[unitIndex].parts.append(block)

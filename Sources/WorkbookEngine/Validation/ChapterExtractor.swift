@@ -22,8 +22,8 @@ public enum ChapterExtractor {
                         items.append(item)
                     }
                 case .htmlBlock:
-                    if let draft = try hiddenBlock(element, path: path, headingSlug: headingSlug) {
-                        items.append(.swift(draft))
+                    if let item = try hiddenBlock(element, path: path, headingSlug: headingSlug) {
+                        items.append(item)
                     }
                 }
             } catch {
@@ -49,10 +49,9 @@ public enum ChapterExtractor {
         }
         if InfoString.isSwift(info) {
             let parsed = try InfoString(info, file: path, line: element.startLine)
-            return .swift(
-                SwiftBlockDraft(
-                    info: parsed, code: element.literal, fenceLine: element.startLine,
-                    codeLine: element.startLine + 1, isHidden: false, headingSlug: headingSlug))
+            return swiftItem(
+                parsed, code: element.literal, line: element.startLine, isHidden: false,
+                headingSlug: headingSlug)
         }
         if language.lowercased() == "output" {
             guard info.split(separator: " ").count == 1, language.count == info.count else {
@@ -67,7 +66,7 @@ public enum ChapterExtractor {
 
     private static func hiddenBlock(
         _ element: MarkdownElement, path: String, headingSlug: String?
-    ) throws(Diagnostic) -> SwiftBlockDraft? {
+    ) throws(Diagnostic) -> ExtractedItem? {
         var lines = element.literal.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -81,8 +80,17 @@ public enum ChapterExtractor {
         }
         let info = try InfoString(header, file: path, line: element.startLine)
         let body = lines[1..<(lines.count - 1)]
-        return SwiftBlockDraft(
-            info: info, code: body.map { $0 + "\n" }.joined(), fenceLine: element.startLine,
-            codeLine: element.startLine + 1, isHidden: true, headingSlug: headingSlug)
+        return swiftItem(
+            info, code: body.map { $0 + "\n" }.joined(), line: element.startLine, isHidden: true,
+            headingSlug: headingSlug)
+    }
+
+    private static func swiftItem(
+        _ info: InfoString, code: String, line: Int, isHidden: Bool, headingSlug: String?
+    ) -> ExtractedItem {
+        let block = Block(
+            role: info.role ?? .declarations, group: info.group, code: code, fenceLine: line,
+            codeLine: line + 1, isHidden: isHidden, headingSlug: headingSlug)
+        return .swift(block, declaredRole: info.role)
     }
 }

@@ -2,9 +2,9 @@ import CCmark
 
 /// Reads Markdown through libcmark's node tree, so code fences, HTML blocks and headings
 /// are recognised exactly as CommonMark (and GitHub) renders them.
-public enum MarkdownParser {
+enum MarkdownParser {
     /// The code blocks, HTML blocks and headings of `source`, in document order.
-    public static func elements(of source: String) -> [MarkdownElement] {
+    static func elements(of source: String) -> [MarkdownElement] {
         var utf8 = Array(source.utf8)
         let count = utf8.count
         let document = utf8.withUnsafeMutableBufferPointer { buffer in

@@ -1,5 +1,5 @@
 /// A block as the extractor found it, before groups and outputs are resolved.
-public enum ExtractedItem: Equatable, Sendable {
+enum ExtractedItem: Equatable, Sendable {
     /// A `swift` block (fenced or hidden), and the role its own info string gives, if any;
     /// the block's `role` is that role or `declarations` until its group is resolved.
     case swift(Block, declaredRole: BlockRole?)

@@ -1,8 +1,8 @@
 /// Resolves groups and output blocks into compiled units and checks that every unit can be
 /// wrapped safely: braces balance, test names are unique, declarations hold no tests.
-public enum ChapterAssembler {
+enum ChapterAssembler {
     /// Builds the chapter model from extracted items, or throws every problem found.
-    public static func chapter(
+    static func chapter(
         file: ChapterFile, items: [ExtractedItem]
     ) throws(DiagnosticList) -> Chapter {
         var assembler = State(path: file.relativePath)

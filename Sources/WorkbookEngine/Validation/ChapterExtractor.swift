@@ -1,8 +1,8 @@
 /// Turns cmark's elements into the chapter's `swift` and `output` blocks, rejecting
 /// malformed fences and attributes.
-public enum ChapterExtractor {
+enum ChapterExtractor {
     /// The blocks of `text` (the chapter at `path`), in document order, or every problem.
-    public static func items(of text: String, path: String) throws(DiagnosticList)
+    static func items(of text: String, path: String) throws(DiagnosticList)
         -> [ExtractedItem]
     {
         var items: [ExtractedItem] = []

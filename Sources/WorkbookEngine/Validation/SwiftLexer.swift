@@ -6,7 +6,7 @@
 /// Chosen over swift-syntax's parser by measurement (see the checker's issue note): the
 /// parser adds minutes to a reader's first clean build for a check this lexer does
 /// exactly on every `.swift` file of this package and of OpenCombine (`LexerCorpusTests`).
-public struct SwiftLexer {
+struct SwiftLexer {
     private enum Context {
         case string(pounds: Int, multiline: Bool, line: Int)
         case interpolation(parens: Int)
@@ -27,7 +27,7 @@ public struct SwiftLexer {
 
     /// Scans `segments` (code with the Markdown line of its first line) as one unit, so a
     /// group's parts may be unbalanced on their own.
-    public static func scan(_ segments: [(code: String, firstLine: Int)]) -> SwiftScan {
+    static func scan(_ segments: [(code: String, firstLine: Int)]) -> SwiftScan {
         var lexer = SwiftLexer()
         for segment in segments {
             lexer.consume(Array(segment.code.unicodeScalars), firstLine: segment.firstLine)

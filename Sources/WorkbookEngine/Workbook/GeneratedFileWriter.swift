@@ -3,10 +3,10 @@ import Foundation
 /// Applies a generation plan: writes only changed files, each atomically (temporary file
 /// and rename, so the build never sees half a file), and deletes only orphans that carry
 /// the generated header.
-public enum GeneratedFileWriter {
+enum GeneratedFileWriter {
     /// Writes and deletes what `plan` says under `root`; returns the paths it touched.
     @discardableResult
-    public static func apply(_ plan: GenerationPlan, root: URL) throws -> [String] {
+    static func apply(_ plan: GenerationPlan, root: URL) throws -> [String] {
         guard plan.inTheWay.isEmpty else {
             throw DiagnosticList(
                 plan.problems.filter { problem in

@@ -1,6 +1,7 @@
 import Foundation
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 /// Golden tests of `workbook test --update`'s promotion: only mismatched lines change.
 final class OutputPromoterTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 /// One test per kind of bad input: each must produce `file:line: error: …`.
 final class BadInputTests: XCTestCase {

@@ -90,6 +90,15 @@ public enum OutputPromoter {
                         message: "no ```output block starts on this line; not updated"))
                 continue
             }
+            if sharesItsExample(block, in: blocks) {
+                problems.append(
+                    Diagnostic(
+                        file: path, line: mismatch.fenceLine,
+                        message:
+                            "this example's output spans several output blocks; update them by hand"
+                    ))
+                continue
+            }
             let body = Array(lines[block.startLine..<(block.endLine - 1)])
             guard body.map({ $0 + "\n" }).joined() == block.literal else {
                 problems.append(
@@ -124,5 +133,21 @@ public enum OutputPromoter {
         return Promotion(
             text: lines.joined(separator: "\n"),
             diff: diff.isEmpty ? "" : diff.joined(separator: "\n") + "\n")
+    }
+
+    /// Whether another output block continues `block`'s example: the next code block after
+    /// it is an output block too, so the run compared their joined text.
+    private static func sharesItsExample(
+        _ block: MarkdownElement, in elements: [MarkdownElement]
+    ) -> Bool {
+        let next = elements.first {
+            guard $0.startLine > block.endLine else { return false }
+            if case .codeBlock(_, .some) = $0.kind { return true }
+            return false
+        }
+        if case .codeBlock(let info, _)? = next?.kind {
+            return info.lowercased() == "output"
+        }
+        return false
     }
 }

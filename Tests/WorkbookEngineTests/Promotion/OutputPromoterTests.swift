@@ -98,4 +98,16 @@ final class OutputPromoterTests: XCTestCase {
             atPath: root.appendingPathComponent("Chapters").path)
         XCTAssertEqual(names, ["01-a.md"])
     }
+
+    func testAnOutputBlockInAListOrSplitInTwoIsRefusedNotMangled() throws {
+        let listed = "# A\n\n```swift example\n```\n\n- ```output\n  a\n  ```\n"
+        XCTAssertThrowsError(
+            try OutputPromoter.rewrite(
+                listed, path: "Chapters/01-a.md", mismatches: [.init(fenceLine: 6, actual: "b\n")]))
+        let split = "# A\n\n```swift example\n```\n\n```output\na\n```\n\n```output\nb\n```\n"
+        XCTAssertThrowsError(
+            try OutputPromoter.rewrite(
+                split, path: "Chapters/01-a.md", mismatches: [.init(fenceLine: 6, actual: "a\nc\n")]
+            ))
+    }
 }

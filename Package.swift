@@ -34,6 +34,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -43,7 +44,10 @@ let package = Package(
         ),
         .target(
             name: "CustomCombine",
-            dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
+            dependencies: [
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         .target(name: "WorkbookEngine", dependencies: ["CCmark", "WorkbookRuntime"]),
         .target(name: "WorkbookRuntime"),

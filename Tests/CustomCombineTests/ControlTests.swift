@@ -111,7 +111,7 @@ final class ControlTests: XCTestCase {
     }
 
     func testConcurrentAddRemoveAndSend() {
-        let control = Control()
+        let control = SharedControl()
         let targets = (0..<8).map { _ in RecordingTarget() }
         let permanent = RecordingTarget()
         control.addTarget(permanent, action: "always", for: .valueChanged)

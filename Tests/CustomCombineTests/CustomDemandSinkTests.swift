@@ -43,6 +43,18 @@ final class CustomDemandSinkTests: XCTestCase {
         XCTAssertEqual(array.events.value, [1, 2, 3, 4].asEvents(completion: .finished))
     }
 
+    /// Demand saturates at `Int.max` like `Subscribers.Demand` instead of trapping.
+    func testDemandPastIntMaxSaturates() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = Log<Int>()
+        let sink = log.sink(demand: .max)
+        subject.subscribe(sink)
+        sink.increaseDemand(.max)
+        sink.increaseDemand(1)
+        subject.send(sequence: 1...3, completion: .finished)
+        XCTAssertEqual(log.events.value, [1, 2, 3].asEvents(completion: .finished))
+    }
+
     func testZeroDemandReceivesNothingUntilIncreased() {
         let subject = PassthroughSubject<Int, Never>()
         let log = Log<Int>()

@@ -139,13 +139,13 @@ final class EventPublisherTests: XCTestCase {
     }
 
     func testConcurrentEventsSubscribersAndCancels() {
-        let control = Control()
+        let control = SharedControl()
         let delivered = Tally<Int>()
         let rounds = 200
         DispatchQueue.concurrentPerform(iterations: rounds) { round in
             let inFlight = Tally<Int>()
             var subscription: Subscription?
-            let subscriber = AnySubscriber<Control, Never>(
+            let subscriber = AnySubscriber<SharedControl, Never>(
                 receiveSubscription: {
                     subscription = $0
                     $0.request(.max(3))

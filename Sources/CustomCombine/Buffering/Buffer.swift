@@ -1,3 +1,5 @@
+import DequeModule
+
 /// Values and at most one completion, waiting for demand.
 ///
 /// A buffer holds up to `limit` values; what happens to one more is `strategy`'s
@@ -11,10 +13,8 @@ public struct Buffer<Output, Failure: Error> {
     /// What to do with a value that arrives when the buffer is full.
     public let strategy: Publishers.BufferingStrategy<Failure>
 
-    // Fetched values are skipped by advancing `head`; the array is compacted from time to
-    // time, so fetching is amortized O(1) instead of shifting every remaining value.
-    @usableFromInline var storage: [Output] = []
-    @usableFromInline var head = 0
+    // A double-ended queue: fetching the oldest value is O(1), no shifting.
+    @usableFromInline var storage = Deque<Output>()
     @usableFromInline var terminated = false
 
     /// The completion, once pushed and until fetched.
@@ -27,15 +27,25 @@ public struct Buffer<Output, Failure: Error> {
         self.strategy = strategy
     }
 
+    /// A copy that shares no storage with this buffer, for another thread to change under
+    /// a lock of its own. (Two copies of one copy-on-write storage, changed on two threads,
+    /// would race in the check that decides whether a copy is needed.)
+    func detachedCopy() -> Buffer {
+        var copy = self
+        copy.storage = Deque(minimumCapacity: storage.count)
+        copy.storage.append(contentsOf: storage)
+        return copy
+    }
+
     /// The values waiting, oldest first.
     public var values: [Output] {
-        Array(storage[head...])
+        Array(storage)
     }
 
     /// How many values are waiting.
     @inlinable
     var valueCount: Int {
-        storage.count - head
+        storage.count
     }
 
     /// Whether a completion was ever pushed, fetched or not: the stream has ended.
@@ -72,11 +82,7 @@ public struct Buffer<Output, Failure: Error> {
         // `if case` rather than `switch`: Apple's enum is open to new cases, OpenCombine's
         // is not, and no `switch` compiles without a warning on both.
         if case .dropOldest = strategy, valueCount > owed {
-            if owed == 0 {
-                _ = removeFirst()
-            } else {
-                storage.remove(at: head + owed)
-            }
+            storage.remove(at: owed)  // the oldest value nobody has asked for yet
             storage.append(value)
         } else if case .customError(let makeError) = strategy {
             push(completion: .failure(makeError()))
@@ -97,7 +103,7 @@ public struct Buffer<Output, Failure: Error> {
     /// `nil` when there is nothing to fetch.
     public mutating func fetch() -> Subscribers.Event<Output, Failure>? {
         if valueCount > 0 {
-            return .value(removeFirst())
+            return .value(storage.removeFirst())
         }
         if let completion {
             self.completion = nil
@@ -106,18 +112,4 @@ public struct Buffer<Output, Failure: Error> {
         return nil
     }
     // snippet.end
-
-    @inlinable
-    mutating func removeFirst() -> Output {
-        let value = storage[head]
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 32 && head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return value
-    }
 }

@@ -22,17 +22,15 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         @usableFromInline var demand = Subscribers.Demand.none
         @usableFromInline var upstream: Subscription?
         @usableFromInline let downstream: AnySubscriber<Output, Failure>
-        let subject: BufferSubject
         @usableFromInline var buffer: Buffer<Output, Failure>
         // Set while `drain()` runs: a re-entrant call only records, the running loop delivers.
         @usableFromInline var draining = false
         // Set by `cancel()`, which may come from inside a delivery: the loop stops there.
         var cancelled = false
 
-        init(subject: BufferSubject, downstream: AnySubscriber<Output, Failure>) {
-            self.subject = subject
+        init(downstream: AnySubscriber<Output, Failure>, buffer: Buffer<Output, Failure>) {
             self.downstream = downstream
-            self.buffer = Buffer(limit: subject.limit, strategy: subject.strategy)
+            self.buffer = buffer
         }
 
         @inlinable var hasPendingEvents: Bool { !buffer.isEmpty }
@@ -92,7 +90,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
 
         @usableFromInline func cancel() {
             cancelled = true
-            subject.remove(combineIdentifier)
+            upstream?.cancel()  // leaves the subject
         }
         // snippet.end
     }
@@ -119,16 +117,19 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     /// step, so each value is either in the replay or sent live, never both or neither.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        let behavior = Behavior(subject: self, downstream: AnySubscriber(forwardingTo: subscriber))
+        let behavior = Behavior(
+            downstream: AnySubscriber(forwardingTo: subscriber),
+            buffer: Buffer(limit: limit, strategy: strategy))
         let link = Link(behavior: behavior)
-        link.withLock {
+        let id = link.combineIdentifier
+        link.deliver {
             behavior.buffer = $state.mutate { state in
                 if !state.buffer.isTerminated {
-                    state.subscribers.append(link, id: link.combineIdentifier)
+                    state.subscribers.append(link, id: id)
                 }
-                return state.buffer
+                return state.buffer.detachedCopy()
             }
-            link.receive(subscription: Subscriptions.empty)
+            link.receive(subscription: SubjectMembership { self.remove(id) })
             if let completion = behavior.buffer.completion {
                 // Queued behind the replayed values; also lets the wrapper release the
                 // behavior once everything is delivered.

@@ -12,8 +12,10 @@ public protocol ControlTarget: AnyObject {
 ///
 /// Targets are held weakly, as UIKit does, so registering never keeps a target alive.
 /// All methods are thread-safe; targets are called without any lock held, so a target may
-/// add or remove targets or send further events from inside `perform`.
-open class Control: @unchecked Sendable {
+/// add or remove targets or send further events from inside `perform`. The class itself is
+/// not `Sendable`: a subclass adds state of its own, and only it can promise that state is
+/// safe to share (``Slider`` does).
+open class Control {
     /// The events a control can send; a set, so one registration can cover several.
     public struct Event: OptionSet, Hashable, Sendable {
         /// The bits of the set.

@@ -71,7 +71,9 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
     public func increaseDemand(_ demand: Int) {
         precondition(demand >= 0, "demand must be zero or more, got \(demand)")
         let subscription = state.mutate { state -> Subscription? in
-            state.demand += demand
+            // Saturates like `Subscribers.Demand`: past `Int.max` it stays there.
+            let (sum, overflowed) = state.demand.addingReportingOverflow(demand)
+            state.demand = overflowed ? .max : sum
             guard state.demand > 0, let subscription = state.subscription else { return nil }
             state.demand -= 1
             return subscription

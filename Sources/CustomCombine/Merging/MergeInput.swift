@@ -11,9 +11,13 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
     /// The merged stream never fails.
     public typealias Failure = Never
 
+    private struct State {
+        var sinks: [CombineIdentifier: AnyCancellable] = [:]
+        var cancelled = false
+    }
+
     private let subject = PassthroughSubject<I, Never>()
-    private let sinks = AtomicBox([CombineIdentifier: AnyCancellable]())
-    private let cancelled = AtomicBox(false)
+    private let state = AtomicBox(State())
 
     /// A merge point with no upstream yet.
     public init() {}
@@ -35,16 +39,16 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
         let id = CombineIdentifier()
         let sink = Subscribers.Sink<I, Never>(
             receiveCompletion: { [weak self] _ in
-                _ = self?.sinks.mutate { $0.removeValue(forKey: id) }
+                _ = self?.state.mutate { $0.sinks.removeValue(forKey: id) }
             },
             receiveValue: { [weak self] value in
                 self?.subject.send(value)
             }
         )
         // Registered before subscribing, so an upstream that finishes at once is removed.
-        let accepted = cancelled.mutate { isCancelled -> Bool in
-            guard !isCancelled else { return false }
-            sinks.mutate { $0[id] = AnyCancellable(sink) }
+        let accepted = state.mutate { state -> Bool in
+            guard !state.cancelled else { return false }
+            state.sinks[id] = AnyCancellable(sink)
             return true
         }
         guard accepted else { return }
@@ -53,10 +57,10 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
 
     /// Detaches every upstream; later `subscribe(_:)` calls are ignored.
     public func cancel() {
-        cancelled.mutate { $0 = true }
-        let detached = sinks.mutate { sinks -> [AnyCancellable] in
-            defer { sinks.removeAll() }
-            return Array(sinks.values)
+        let detached = state.mutate { state -> [AnyCancellable] in
+            state.cancelled = true
+            defer { state.sinks.removeAll() }
+            return Array(state.sinks.values)
         }
         detached.forEach { $0.cancel() }
     }
@@ -64,7 +68,7 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
 
     /// How many upstreams are attached.
     var upstreamCount: Int {
-        sinks.value.count
+        state.value.sinks.count
     }
 }
 

@@ -1,3 +1,5 @@
+import DequeModule
+
 extension Publishers {
     /// Shares one subscription to `upstream` among all its subscribers, and replays the last
     /// `capacity` values, and the completion, to each subscriber that arrives later.
@@ -17,7 +19,7 @@ extension Publishers {
         private let lock = Lock()
         private let upstream: Upstream
         private let capacity: Int
-        private var replay: [Output] = []
+        private var replay = Deque<Output>()
         private var subscriptions: [Member] = []
         private var completion: Subscribers.Completion<Failure>?
         private var connected = false
@@ -42,7 +44,7 @@ extension Publishers {
             let (subscription, connect): (Member, Bool) = lock.withLock {
                 let subscription = Member(
                     subscriber: AnySubscriber(forwardingTo: subscriber),
-                    replay: replay,
+                    replay: Deque(detaching: replay),
                     completion: completion,
                     onCancel: { self.remove($0) })  // live subscribers keep the publisher
                 if completion == nil { subscriptions.append(subscription) }
@@ -75,7 +77,7 @@ extension Publishers {
             let subscriptions: [Member] = lock.withLock {
                 guard completion == nil else { return [] }
                 replay.append(value)
-                if replay.count > capacity { replay.removeFirst(replay.count - capacity) }
+                if replay.count > capacity { replay.removeFirst() }
                 for subscription in self.subscriptions { subscription.push(value) }
                 return self.subscriptions
             }
@@ -129,5 +131,14 @@ extension Publishers {
                 parent?.receive(completion: completion)
             }
         }
+    }
+}
+
+extension Deque {
+    /// A copy with storage of its own, for a subscription to drain under its own lock while
+    /// the publisher keeps appending to the original under the publisher's.
+    init(detaching other: Deque) {
+        self.init(minimumCapacity: other.count)
+        append(contentsOf: other)
     }
 }

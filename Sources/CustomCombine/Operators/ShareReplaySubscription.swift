@@ -1,3 +1,5 @@
+import DequeModule
+
 /// One subscriber's view of a ``Publishers/ShareReplay``: the values it has been given but
 /// not yet asked for, the completion waiting behind them, and its outstanding demand.
 ///
@@ -9,10 +11,7 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
     private let lock = Lock()
     private var subscriber: AnySubscriber<Output, Failure>?
     private var demand = Subscribers.Demand.none
-    private var buffer: [Output]
-    // Index of the next value to deliver; those before it were delivered. Only meaningful
-    // while `buffer` is not empty: `takeNext()` empties the buffer once all are delivered.
-    private var head = 0
+    private var buffer: Deque<Output>
     private var completion: Subscribers.Completion<Failure>?
     private var delivering = false
     private var active = false
@@ -20,7 +19,7 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
 
     init(
         subscriber: AnySubscriber<Output, Failure>,
-        replay: [Output],
+        replay: Deque<Output>,
         completion: Subscribers.Completion<Failure>?,
         onCancel: @escaping (ShareReplaySubscription) -> Void
     ) {
@@ -94,7 +93,7 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
         delivering = true
         while let subscriber {
             if demand > 0, !buffer.isEmpty {
-                let value = takeNext()
+                let value = buffer.removeFirst()
                 demand -= 1
                 lock.unlock()
                 let more = subscriber.receive(value)
@@ -115,21 +114,4 @@ final class ShareReplaySubscription<Output, Failure: Error>: Subscription, @unch
         lock.unlock()
     }
     // snippet.end
-
-    /// Takes the oldest undelivered value. Delivered values are skipped by index instead of
-    /// shifting the array, which is emptied in place once all are delivered (and compacted
-    /// once most of it is delivered), so a live value costs no allocation and a replay of
-    /// n values costs O(n), not O(n²).
-    private func takeNext() -> Output {
-        let value = buffer[head]
-        head += 1
-        if head == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64, head * 2 >= buffer.count {
-            buffer.removeFirst(head)
-            head = 0
-        }
-        return value
-    }
 }

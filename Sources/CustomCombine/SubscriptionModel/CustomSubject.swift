@@ -22,15 +22,9 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
         @usableFromInline var demand = Subscribers.Demand.none
         @usableFromInline var upstream: Subscription?
         @usableFromInline let downstream: AnySubscriber<Output, Failure>
-        let subject: CustomSubject
 
-        init(subject: CustomSubject, downstream: AnySubscriber<Output, Failure>) {
-            self.subject = subject
+        init(downstream: AnySubscriber<Output, Failure>) {
             self.downstream = downstream
-        }
-
-        @usableFromInline func cancel() {
-            subject.remove(combineIdentifier)
         }
     }
     // snippet.end
@@ -48,18 +42,19 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     /// it the subscription and the completion instead.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        let link = Link(
-            behavior: Behavior(subject: self, downstream: AnySubscriber(forwardingTo: subscriber)))
-        // Holding the link's lock makes registering and the handshake one step: a
+        let link = Link(behavior: Behavior(downstream: AnySubscriber(forwardingTo: subscriber)))
+        let id = link.combineIdentifier
+        // Holding the link's delivery lock makes registering and the handshake one step: a
         // completion sent meanwhile waits, so it cannot overtake the subscription.
-        link.withLock {
+        link.deliver {
             let completion = $state.mutate { state in
                 if state.completion == nil {
-                    state.subscribers.append(link, id: link.combineIdentifier)
+                    state.subscribers.append(link, id: id)
                 }
                 return state.completion
             }
-            link.receive(subscription: Subscriptions.empty)
+            // The subject is the link's upstream: cancelling the link leaves the subject.
+            link.receive(subscription: SubjectMembership { self.remove(id) })
             if let completion {
                 link.receive(completion: completion)
             }

@@ -1,20 +1,18 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A thread-safe subscription built from a `SubscriptionBehavior`.
 ///
 /// It is both a `Subscriber` (upstream talks to it) and a `Subscription` (downstream talks
-/// to it). Every call goes to the behavior under one recursive lock per subscription:
+/// to it), and hands every call to the behavior. The one concurrency design of the library
+/// lives here:
 ///
-/// - deliveries to one subscriber never overlap, even when several threads send at once;
-/// - a subscriber that requests, cancels or sends again from inside one of its callbacks
-///   runs on the same thread and re-enters the lock instead of deadlocking;
-/// - no lock that forbids re-entry is ever held while the downstream runs.
+/// - **Deliveries to one subscriber never overlap.** Every call to the behavior runs under
+///   the subscription's *delivery lock*, which is held while the behavior calls its
+///   downstream. It is recursive: a subscriber that requests, cancels or sends again from
+///   inside its own callback runs on the same thread and takes it again.
+/// - **Nothing is held while calling upstream.** The behavior's `upstream` is a stand-in
+///   that only writes down `request` and `cancel`; once the outermost call has released
+///   the delivery lock, the calls written down are made for real. So a thread that sends
+///   down a chain takes locks from the top down, and a thread that cancels or requests from
+///   the bottom never holds one while it climbs: two threads cannot wait for each other.
 ///
 /// After cancellation, or once upstream completed and nothing is left to deliver, the
 /// wrapper lets go of the behavior, so the subscriber and its closures are released.
@@ -26,36 +24,20 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// The behavior's upstream failure.
     public typealias Failure = Content.Failure
 
+    /// What every copy shares: the behavior, the delivery lock, and the upstream calls
+    /// waiting for the lock to be released.
     @usableFromInline
-    struct State {
+    final class Core {
+        @usableFromInline let deliveryLock = Lock(recursive: true)
         @usableFromInline var content: Content?
         @usableFromInline var upstreamFinished = false
-    }
+        /// How many calls of this thread hold the delivery lock.
+        @usableFromInline var depth = 0
+        /// Upstream calls the behavior made, to be made once the lock is released.
+        @usableFromInline var upstreamCalls: [UpstreamCall] = []
 
-    /// What every copy shares: the behavior, and the recursive mutex in the same allocation.
-    @usableFromInline
-    final class Core: ManagedBuffer<State, pthread_mutex_t> {
-        static func make(content: Content) -> Core {
-            let made = create(minimumCapacity: 1) { _ in State(content: content) }
-            let core = unsafeDowncast(made, to: Core.self)
-            RecursiveLock.prepare(core)
-            return core
-        }
-
-        deinit {
-            RecursiveLock.destroy(self)
-        }
-
-        @inlinable var lock: RecursiveLock<State> { RecursiveLock(self) }
-
-        @inlinable var content: Content? {
-            get { header.content }
-            set { header.content = newValue }
-        }
-
-        @inlinable var upstreamFinished: Bool {
-            get { header.upstreamFinished }
-            set { header.upstreamFinished = newValue }
+        init(content: Content) {
+            self.content = content
         }
     }
 
@@ -66,29 +48,45 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
 
     /// Wraps `behavior`; every copy of the wrapper shares it and its lock.
     public init(behavior: Content) {
-        core = Core.make(content: behavior)
+        core = Core(content: behavior)
         combineIdentifier = behavior.combineIdentifier
     }
 
-    /// Runs `body` holding this subscription's lock, so that no other thread can deliver
-    /// to the subscriber in between; used to make "register, then hand over the
-    /// subscription" one step for a subject.
-    func withLock<Result>(_ body: () -> Result) -> Result {
-        core.lock.withLock(body)
+    // snippet.deliver
+    /// Runs `body` under the delivery lock, then, once this thread's outermost call is
+    /// done, releases the lock and makes the upstream calls `body` wrote down.
+    @inlinable
+    func deliver<Result>(_ body: () -> Result) -> Result {
+        core.deliveryLock.lock()
+        core.depth += 1
+        let result = body()
+        core.depth -= 1
+        guard core.depth == 0, !core.upstreamCalls.isEmpty else {
+            core.deliveryLock.unlock()
+            return result
+        }
+        let calls = core.upstreamCalls
+        core.upstreamCalls.removeAll()
+        core.deliveryLock.unlock()
+        for call in calls {
+            call.make()
+        }
+        return result
     }
+    // snippet.end
 
     // snippet.receive-subscription
-    /// Upstream hands over its subscription: the behavior keeps it, and the downstream
-    /// gets this wrapper as its subscription.
+    /// Upstream hands over its subscription: the behavior keeps a stand-in for it, and
+    /// the downstream gets this wrapper as its subscription.
     public func receive(subscription: Subscription) {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        guard let content = core.content, content.upstream == nil else {
-            subscription.cancel()
-            return
+        deliver {
+            guard let content = core.content, content.upstream == nil else {
+                core.upstreamCalls.append(UpstreamCall(subscription, .cancel))
+                return
+            }
+            content.upstream = DeferredUpstream(subscription, core: core)
+            content.downstream.receive(subscription: self)
         }
-        content.upstream = subscription
-        content.downstream.receive(subscription: self)
     }
     // snippet.end
 
@@ -96,39 +94,39 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// Upstream delivers a value; the behavior decides whether it goes downstream.
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        guard let content = core.content else { return .none }
-        let more = content.receive(input)
-        if core.upstreamFinished && !content.hasPendingEvents {
-            core.content = nil
+        deliver {
+            guard let content = core.content else { return .none }
+            let more = content.receive(input)
+            if core.upstreamFinished && !content.hasPendingEvents {
+                core.content = nil
+            }
+            return more
         }
-        return more
     }
     // snippet.end
 
     /// Upstream completed; the behavior is dropped once it has nothing left to deliver.
     public func receive(completion: Subscribers.Completion<Failure>) {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        guard let content = core.content, !core.upstreamFinished else { return }
-        core.upstreamFinished = true
-        content.upstream = nil
-        content.receive(completion: completion)
-        if !content.hasPendingEvents {
-            core.content = nil
+        deliver {
+            guard let content = core.content, !core.upstreamFinished else { return }
+            core.upstreamFinished = true
+            content.upstream = nil
+            content.receive(completion: completion)
+            if !content.hasPendingEvents {
+                core.content = nil
+            }
         }
     }
 
     // snippet.request
     /// Downstream asks for more; the behavior records it and passes it on.
     public func request(_ demand: Subscribers.Demand) {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        guard let content = core.content else { return }
-        content.request(demand)
-        if core.upstreamFinished && !content.hasPendingEvents {
-            core.content = nil
+        deliver {
+            guard let content = core.content else { return }
+            content.request(demand)
+            if core.upstreamFinished && !content.hasPendingEvents {
+                core.content = nil
+            }
         }
     }
     // snippet.end
@@ -137,11 +135,61 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// Downstream is gone: the behavior cancels upstream and is released, and so is the
     /// subscriber it holds.
     public func cancel() {
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        guard let content = core.content else { return }
-        core.content = nil
-        content.cancel()
+        deliver {
+            guard let content = core.content else { return }
+            core.content = nil
+            content.cancel()
+        }
     }
     // snippet.end
+}
+
+extension CustomSubscription {
+    /// A call to the upstream subscription, written down under the delivery lock and made
+    /// after it is released.
+    @usableFromInline
+    struct UpstreamCall {
+        @usableFromInline enum Kind {
+            case request(Subscribers.Demand)
+            case cancel
+        }
+
+        @usableFromInline let upstream: Subscription
+        @usableFromInline let kind: Kind
+
+        init(_ upstream: Subscription, _ kind: Kind) {
+            self.upstream = upstream
+            self.kind = kind
+        }
+
+        @usableFromInline func make() {
+            switch kind {
+            case .request(let demand): upstream.request(demand)
+            case .cancel: upstream.cancel()
+            }
+        }
+    }
+
+    /// What a behavior sees as its upstream: `request` and `cancel` are written down in the
+    /// core and made once the delivery lock is released. Behaviors run only under that
+    /// lock, so the core is alive whenever they call it.
+    final class DeferredUpstream: Subscription, @unchecked Sendable {
+        let subscription: Subscription
+        unowned let core: Core
+
+        init(_ subscription: Subscription, core: Core) {
+            self.subscription = subscription
+            self.core = core
+        }
+
+        var combineIdentifier: CombineIdentifier { subscription.combineIdentifier }
+
+        func request(_ demand: Subscribers.Demand) {
+            core.upstreamCalls.append(UpstreamCall(subscription, .request(demand)))
+        }
+
+        func cancel() {
+            core.upstreamCalls.append(UpstreamCall(subscription, .cancel))
+        }
+    }
 }

@@ -5,7 +5,7 @@
 /// `value += 1` through a getter and a setter would be two steps another thread could
 /// interleave. Writes go through the box: `$property.mutate { $0 += 1 }`.
 @propertyWrapper
-public struct Atomic<T>: Sendable {
+public struct Atomic<T> {
     /// The box guarding the value; `$property` gives it to callers that change the value.
     public let projectedValue: AtomicBox<T>
 
@@ -20,3 +20,5 @@ public struct Atomic<T>: Sendable {
     }
 }
 // snippet.end
+
+extension Atomic: Sendable where T: Sendable {}

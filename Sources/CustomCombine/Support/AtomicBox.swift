@@ -1,8 +1,9 @@
 /// A value that many threads may read and change, each change made under a lock.
 ///
 /// Reads return a copy; writes go through `mutate(_:)`, so a read-modify-write is one
-/// atomic step instead of a racing get followed by a set.
-public final class AtomicBox<T>: @unchecked Sendable {
+/// atomic step instead of a racing get followed by a set. The box may cross threads only
+/// when its value may: the lock makes access safe, not a value that is unsafe to share.
+public final class AtomicBox<T> {
     @usableFromInline let lock = Lock()
     @usableFromInline var storage: T
 
@@ -41,3 +42,5 @@ public final class AtomicBox<T>: @unchecked Sendable {
     }
     // snippet.end
 }
+
+extension AtomicBox: @unchecked Sendable where T: Sendable {}

@@ -29,6 +29,9 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
     case requestNone = 13
     /// Not a numbered rule: many threads sending, subscribing and cancelling at once.
     case stress = 14
+    /// A request or cancel from another thread while values flow neither deadlocks nor
+    /// breaks demand: what a chain of components must survive when they are composed.
+    case crossThreadControl = 15
 
     /// A stable short name used in failure messages and in the summary table.
     public var name: String {
@@ -36,6 +39,7 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
             "subscription-first", "demand-bound", "stepwise-demand", "single-completion",
             "completion-without-demand", "cancel", "release", "re-entrancy", "serial-delivery",
             "multicast-replay", "late-subscriber", "second-subscription", "request-none", "stress",
+            "cross-thread-control",
         ]
         return titles[rawValue - 1]
     }

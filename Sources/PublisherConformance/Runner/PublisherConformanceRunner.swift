@@ -66,6 +66,7 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
                 findings.skip(rule, "no child-process probe configured")
             }
         case .stress: checkStress(findings)
+        case .crossThreadControl: checkCrossThreadControl(findings)
         }
     }
 

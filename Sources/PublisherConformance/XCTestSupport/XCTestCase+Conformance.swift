@@ -7,13 +7,15 @@ extension XCTestCase {
     ///
     /// `knownFailures` lists rules that are known to fail for this publisher (a reported
     /// bug): they are expected to fail, and the test fails when one starts passing, so the
-    /// list never outlives the bug. `knownRaces` lists rules whose reported bug is a race:
-    /// they may fail or pass on a given run, and their failures are printed, not asserted.
+    /// list never outlives the bug. `knownRaces` maps rules whose reported bug is a race to
+    /// the failure message that race produces: such a rule may pass or fail on a given run,
+    /// but every failure it reports must carry that message (printed, not failed); any other
+    /// failure of the rule fails the test like an unexpected one.
     @discardableResult
     public func assertConformance<Output, Failure>(
         _ harness: PublisherHarness<Output, Failure>,
         knownFailures: Set<ConformanceRule> = [],
-        knownRaces: Set<ConformanceRule> = [],
+        knownRaces: [ConformanceRule: String] = [:],
         rounds: Int = 20,
         requestNoneProbe: (() -> RuleOutcome)? = nil,
         file: StaticString = #filePath,
@@ -36,19 +38,29 @@ extension XCTestCase {
         line: UInt = #line
     ) -> ConformanceReport {
         let report = SubscriberConformanceRunner(harness).run()
-        check(report, knownFailures: knownFailures, knownRaces: [], file: file, line: line)
+        check(report, knownFailures: knownFailures, knownRaces: [:], file: file, line: line)
         return report
     }
 
     private func check(
         _ report: ConformanceReport, knownFailures: Set<ConformanceRule>,
-        knownRaces: Set<ConformanceRule>, file: StaticString, line: UInt
+        knownRaces: [ConformanceRule: String], file: StaticString, line: UInt
     ) {
         ConformanceSummary.shared.record(report)
         for rule in ConformanceRule.allCases {
             let outcome = report.outcome(rule)
-            if case .fail(let message) = outcome, knownRaces.contains(rule) {
-                print("known race in \(report.subject), reported: \(message)")
+            if case .fail(let message) = outcome, let race = knownRaces[rule] {
+                let headlines = message.split(separator: "\n").filter {
+                    $0.hasPrefix("\(rule) failed in scenario")
+                }
+                let unexplained = headlines.filter { !$0.contains(race) }
+                if unexplained.isEmpty {
+                    print("known race in \(report.subject), reported: \(message)")
+                } else {
+                    XCTFail(
+                        "\(report.subject): \(rule) failed beyond its known race ('\(race)'): "
+                            + unexplained.joined(separator: "\n"), file: file, line: line)
+                }
                 continue
             }
             if case .fail(let message) = outcome, !knownFailures.contains(rule) {

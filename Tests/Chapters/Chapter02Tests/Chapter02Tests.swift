@@ -8,7 +8,7 @@ import XCTest
 
 final class Chapter02Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 254)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 300)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -65,7 +65,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 309)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 355)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -91,11 +91,11 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-            file: "Chapters/02-subscription-behavior.md", line: 320)
+            file: "Chapters/02-subscription-behavior.md", line: 366)
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 345)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 391)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -148,7 +148,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 400)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 446)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -167,7 +167,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 420)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 466)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -188,7 +188,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 443)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 489)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -212,7 +212,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 469)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 515)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -232,7 +232,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 492)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 538)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -248,7 +248,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 511)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 557)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -274,7 +274,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 541)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 587)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -292,7 +292,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 561)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 607)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -306,6 +306,117 @@ func testTheWrapperSerializesConcurrentRequests() {
 
     XCTAssertEqual(behavior.demand, .max(1_000))
     XCTAssertEqual(spy.requests.filter { $0 == .max(1) }.count, 1_000)
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 630)
+/// The first idea: one recursive lock around every call, calls up included.
+final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
+    typealias Input = Content.Input
+    typealias Failure = Content.Failure
+
+    private let lock = NSRecursiveLock()
+    private var content: Content?
+
+    init(behavior: Content) {
+        content = behavior
+    }
+
+    func receive(subscription: Subscription) {
+        lock.withLock {
+            content?.upstream = subscription
+            content?.downstream.receive(subscription: self)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.withLock { content?.receive(input) ?? .none }
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.withLock {
+            content?.receive(completion: completion)
+            content = nil
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.withLock { content?.request(demand) }  // calls upstream, lock held
+    }
+
+    func cancel() {
+        lock.withLock {
+            content?.cancel()  // calls upstream, lock held
+            content = nil
+        }
+    }
+}
+
+/// `Hop` on the first idea's wrapper.
+struct OneLockHop<Upstream: Publisher>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let behavior = HopBehavior(name: nil, downstream: AnySubscriber(subscriber))
+        upstream.subscribe(OneLockSubscription(behavior: behavior))
+    }
+}
+
+extension Publisher {
+    func oneLockHop() -> OneLockHop<Self> {
+        OneLockHop(upstream: self)
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 718)
+/// One thread sends 300 values through `makeChain(subject)` while another requests
+/// one value at a time and then cancels. Returns the round that did not finish within
+/// five seconds, or `nil` when every round finished.
+func roundThatDeadlocks(
+    rounds: Int = 200,
+    _ makeChain: (AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never>
+) -> Int? {
+    for round in 1...rounds {
+        let subject = PassthroughSubject<Int, Never>()
+        var subscription: Subscription?
+        let sink = AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.max(1))
+            },
+            receiveValue: { _ in .none },
+            receiveCompletion: { _ in })
+        makeChain(subject.eraseToAnyPublisher()).subscribe(sink)
+        let taken = subscription
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            for value in 0..<300 { subject.send(value) }
+            finished.signal()
+        }.start()
+        Thread {
+            for _ in 0..<150 { taken?.request(.max(1)) }
+            taken?.cancel()
+            finished.signal()
+        }.start()
+        let deadline = DispatchTime.now() + 5
+        guard finished.wait(timeout: deadline) == .success,
+            finished.wait(timeout: deadline) == .success
+        else { return round }
+    }
+    return nil
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 757)
+func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
+    XCTAssertNil(roundThatDeadlocks { $0.hop().hop().eraseToAnyPublisher() })
 }
 #sourceLocation()
 }

@@ -180,13 +180,13 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 276)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 277)
 func testAtomicBoxMakesTheSecondWriterWait() {
     let box = AtomicBox([String]())
     let firstIsInside = DispatchSemaphore(value: 0)
     let releaseFirst = DispatchSemaphore(value: 0)
-    let bothDone = expectation(description: "both writers finished")
-    bothDone.expectedFulfillmentCount = 2
+    let secondIsTrying = DispatchSemaphore(value: 0)
+    let secondIsDone = DispatchSemaphore(value: 0)
 
     DispatchQueue.global().async {
         box.mutate { names in
@@ -194,24 +194,28 @@ func testAtomicBoxMakesTheSecondWriterWait() {
             releaseFirst.wait()
             names.append("A")
         }
-        bothDone.fulfill()
     }
     firstIsInside.wait()
     XCTAssertTrue(box.isMutating)
 
     DispatchQueue.global().async {
+        secondIsTrying.signal()
         box.mutate { $0.append("B") }
-        bothDone.fulfill()
+        secondIsDone.signal()
     }
+    secondIsTrying.wait()
+    XCTAssertEqual(
+        secondIsDone.wait(timeout: .now() + 0.2), .timedOut,
+        "the second writer got in while the first was still inside mutate")
     releaseFirst.signal()
-    wait(for: [bothDone], timeout: 10)
+    XCTAssertEqual(secondIsDone.wait(timeout: .now() + 10), .success)
 
     XCTAssertEqual(box.value, ["A", "B"])
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 338)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 343)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -223,7 +227,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 349)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 354)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -236,7 +240,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 469)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 404)
 func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
     let senders = 4
     let valuesPerSender = 500

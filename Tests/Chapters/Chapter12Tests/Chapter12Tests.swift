@@ -9,7 +9,7 @@ import XCTest
 final class Chapter12Tests: XCTestCase {}
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 70)
+#sourceLocation(file: "Chapters/12-demand.md", line: 72)
 func testCancelForgetsSubscriptionAndBudget() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -30,7 +30,7 @@ func testCancelForgetsSubscriptionAndBudget() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 94)
+#sourceLocation(file: "Chapters/12-demand.md", line: 96)
 /// A subscription that produces nothing and records every request.
 final class RecordingSubscription: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -40,7 +40,7 @@ final class RecordingSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 103)
+#sourceLocation(file: "Chapters/12-demand.md", line: 105)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = RecordingSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -64,7 +64,7 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 135)
+#sourceLocation(file: "Chapters/12-demand.md", line: 137)
 func testSubjectDropsValuesWithoutDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -86,7 +86,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 170)
+#sourceLocation(file: "Chapters/12-demand.md", line: 172)
 func testSequencePublisherWaitsForDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(

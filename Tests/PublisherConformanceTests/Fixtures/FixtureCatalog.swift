@@ -19,4 +19,17 @@ enum FixtureCatalog {
             return .init(subscriber, cancel: { subscriber.cancel() })
         }
     }
+
+    /// Two links of the old lock-across-calls design chained on a PassthroughSubject.
+    static func lockAcrossCallsChain() -> PublisherHarness<Int, Never> {
+        PublisherHarness(
+            name: "LockAcrossCallsLink x2 (old design)", delivery: .pushed, tag: { $0 },
+            make: {
+                let subject = PassthroughSubject<Int, Never>()
+                let chain = LockAcrossCallsLink(upstream: LockAcrossCallsLink(upstream: subject))
+                return PublisherInstance(
+                    chain, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) }, retaining: [subject])
+            })
+    }
 }

@@ -15,6 +15,19 @@ final class BrokenFixtureTests: XCTestCase {
         XCTAssertEqual(report.outcome(.serialDelivery), .pass)
     }
 
+    /// The library's old design: two links that hold their lock while calling upstream
+    /// deadlock when one thread sends and another requests or cancels. The kit reports it
+    /// as a rule 15 failure with the history, within its deadline, instead of hanging.
+    func testKitCatchesALockHeldAcrossCallsInAChain() {
+        let report = PublisherConformanceRunner(FixtureCatalog.lockAcrossCallsChain(), rounds: 200)
+            .run(only: [.crossThreadControl])
+        let message = report.failureMessages.joined(separator: "\n")
+        XCTAssertTrue(report.outcome(.crossThreadControl).isFailure, "no deadlock found")
+        XCTAssertTrue(message.contains("R15 cross-thread-control failed"), message)
+        XCTAssertTrue(message.contains("deadlock"), message)
+        XCTAssertTrue(message.contains("history of"), message)
+    }
+
     func testKitCatchesAPublisherThatIgnoresDemand() {
         let report = report(.ignoresDemand, "ignores demand")
         XCTAssertTrue(report.outcome(.demandBound).isFailure)

@@ -24,7 +24,11 @@ final class TrustedPublisherTests: XCTestCase {
     /// so a subscriber racing a send can receive one value twice.
     func testCurrentValueSubject() {
         let report = assertConformance(
-            TrustedCatalog.currentValueSubject(), knownRaces: [.multicastReplay, .stress],
+            TrustedCatalog.currentValueSubject(),
+            knownRaces: [
+                .multicastReplay: "received a value twice in a row",
+                .stress: "received a value twice",
+            ],
             requestNoneProbe: ProbeRegistry.probe("CurrentValueSubject"))
         XCTAssertEqual(report.outcome(.lateSubscriber), .pass)
     }

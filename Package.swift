@@ -49,8 +49,9 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "WorkbookEngine", dependencies: ["CCmark", "WorkbookRuntime"]),
-        .target(name: "WorkbookRuntime"),
+        .target(name: "WorkbookEngine", dependencies: ["CCmark", "OutputMatching"]),
+        .target(name: "OutputMatching"),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
         .executableTarget(
             name: "workbook",
             dependencies: [

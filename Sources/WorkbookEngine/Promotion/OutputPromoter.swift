@@ -1,5 +1,5 @@
 import Foundation
-import WorkbookRuntime
+import OutputMatching
 
 /// Promotes what examples printed into their `output` blocks (`workbook test --update`),
 /// keeping what the author wrote wherever it still matches: only mismatched lines change,

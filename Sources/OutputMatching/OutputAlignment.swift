@@ -20,8 +20,8 @@ public enum OutputAlignment {
     /// costs 1 and removing one costs 2, so an author's line is rewritten rather than
     /// dropped while a `...` absorbs the rest.
     public static func steps(pattern: String, actual: String) -> [Step] {
-        let expected = OutputPattern.lines(of: pattern)
-        let printed = OutputPattern.lines(of: actual)
+        let expected = OutputLines.lines(of: pattern)
+        let printed = OutputLines.lines(of: actual)
         let rows = expected.count + 1
         let columns = printed.count + 1
         // cost[p][a]: cheapest alignment of expected[p...] with printed[a...].
@@ -36,7 +36,7 @@ public enum OutputAlignment {
                     cost[p][a] = min(cost[p + 1][a], cost[p][a + 1])
                 } else {
                     let match =
-                        OutputPattern.lineMatches(expected[p], printed[a])
+                        OutputLines.matches(expected[p], printed[a])
                         ? cost[p + 1][a + 1] : Int.max
                     cost[p][a] = min(
                         match, cost[p + 1][a + 1] + 1, cost[p + 1][a] + 2, cost[p][a + 1] + 1)
@@ -60,7 +60,7 @@ public enum OutputAlignment {
             } else if a == printed.count {
                 steps.append(.removed(expected[p]))
                 p += 1
-            } else if OutputPattern.lineMatches(expected[p], printed[a]),
+            } else if OutputLines.matches(expected[p], printed[a]),
                 cost[p][a] == cost[p + 1][a + 1]
             {
                 steps.append(.kept(expected[p]))

@@ -46,6 +46,37 @@ final class LexerCorpusTests: XCTestCase {
         try assertScansBalanced(folders.flatMap(swiftFiles(under:)), minimum: 100)
     }
 
+    /// swift-format indents by depth, so in this package a `func` starting at column 0
+    /// is exactly a function the compiler sees at the top level (generated chapter files,
+    /// not formatted, are left out): the lexer must find
+    /// those and no others.
+    func testTopLevelFunctionsAreTheOnesAtColumnZero() throws {
+        let folders = ["Sources", "Tools", "Tests", "Benchmarks"]
+        let modifiers: Set<Substring> = [
+            "public", "internal", "private", "fileprivate", "static", "func", "@inlinable",
+            "@discardableResult", "@MainActor", "nonisolated", "package",
+        ]
+        var checked = 0
+        for url in folders.flatMap(swiftFiles(under:))
+        where !url.path.contains("/Fixtures/") && !url.path.contains("/Tests/Chapters/") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var expected: [Int] = []
+            for (index, line) in lines.enumerated() {
+                let words = line.split(separator: " ")
+                guard line.first != " ", line.first != "\t",
+                    let funcIndex = words.firstIndex(of: "func"),
+                    words[..<funcIndex].allSatisfy({ modifiers.contains($0) })
+                else { continue }
+                expected.append(index + 1)
+            }
+            let found = SwiftLexer.scan([(text, 1)]).topLevelFunctions.map(\.line)
+            XCTAssertEqual(found, expected, url.path)
+            checked += expected.count
+        }
+        XCTAssertGreaterThan(checked, 10, "the corpus should hold top-level functions")
+    }
+
     func testEveryFileOfOpenCombineScansBalanced() throws {
         let files = swiftFiles(under: ".build/checkouts/OpenCombine")
         try assertScansBalanced(files, minimum: 100)

@@ -19,7 +19,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         @usableFromInline typealias Input = Output
         @usableFromInline typealias OutputFailure = Failure
 
-        @usableFromInline var demand = Subscribers.Demand.none
+        @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
         @usableFromInline var upstream: Subscription?
         @usableFromInline let downstream: AnySubscriber<Output, Failure>
         @usableFromInline var buffer: Buffer<Output, Failure>

@@ -27,13 +27,17 @@ extension Control {
         }
 
         // snippet.event-publisher-receive
-        /// Registers a new event subscription as a target of the control, then hands it over.
+        /// Makes the subscriber's link, registers a target for it on the control, and hands
+        /// the link its upstream, the registration; the link then hands itself to the
+        /// subscriber.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == C, S.Failure == Never {
-            let subscription = EventSubscription(
-                subscriber: subscriber, control: control, events: events)
-            control.addTarget(subscription, action: EventSubscription<C, S>.action, for: events)
-            subscriber.receive(subscription: subscription)
+            let link = CustomSubscription(
+                behavior: ForwardingBehavior(downstream: AnySubscriber(forwardingTo: subscriber)))
+            let target = EventTarget(link: link)
+            control.addTarget(target, action: EventTarget<C>.action, for: events)
+            link.receive(
+                subscription: EventRegistration(control: control, target: target, events: events))
         }
         // snippet.end
     }

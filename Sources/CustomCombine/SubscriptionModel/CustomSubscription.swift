@@ -29,12 +29,12 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     @usableFromInline
     final class Core {
         @usableFromInline let deliveryLock = Lock(recursive: true)
-        @usableFromInline var content: Content?
-        @usableFromInline var upstreamFinished = false
+        @exclusivity(unchecked) @usableFromInline var content: Content?
+        @exclusivity(unchecked) @usableFromInline var upstreamFinished = false
         /// How many calls of this thread hold the delivery lock.
-        @usableFromInline var depth = 0
+        @exclusivity(unchecked) @usableFromInline var depth = 0
         /// Upstream calls the behavior made, to be made once the lock is released.
-        @usableFromInline var upstreamCalls: [UpstreamCall] = []
+        @exclusivity(unchecked) @usableFromInline var upstreamCalls: [UpstreamCall] = []
 
         init(content: Content) {
             self.content = content

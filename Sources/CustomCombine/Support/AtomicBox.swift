@@ -5,7 +5,8 @@
 /// when its value may: the lock makes access safe, not a value that is unsafe to share.
 public final class AtomicBox<T> {
     @usableFromInline let lock = Lock()
-    @usableFromInline var storage: T
+    // The lock makes every access exclusive, so the run-time exclusivity check is skipped.
+    @exclusivity(unchecked) @usableFromInline var storage: T
 
     /// Boxes `value`.
     public init(_ value: T) {

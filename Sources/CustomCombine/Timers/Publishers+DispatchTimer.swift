@@ -20,14 +20,15 @@ extension Publishers {
         }
 
         // snippet.timer-receive
-        /// Hands the subscriber a subscription that owns its own dispatch timer. A timer
-        /// with no ticks to give finishes right away: a completion needs no demand.
+        /// Gives the subscriber a link whose upstream is a dispatch timer of its own. A
+        /// timer with no ticks to give finishes right away: a completion needs no demand.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == DispatchTime, S.Failure == Never {
-            let subscription = DispatchTimerSubscription(
-                subscriber: subscriber, configuration: configuration)
-            subscriber.receive(subscription: subscription)
-            subscription.finishIfExhausted()
+            let link = CustomSubscription(
+                behavior: ForwardingBehavior(downstream: AnySubscriber(forwardingTo: subscriber)))
+            let source = DispatchTimerSource(link: link, configuration: configuration)
+            link.receive(subscription: source)
+            source.finishIfExhausted()
         }
         // snippet.end
     }

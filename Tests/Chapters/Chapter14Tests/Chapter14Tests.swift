@@ -42,7 +42,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let outcome = Result<Void, Error> {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 326)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 335)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -65,12 +65,12 @@ slider at 0.25
 slider at 0.75
 
 """#,
-            file: "Chapters/14-event-publisher.md", line: 339)
+            file: "Chapters/14-event-publisher.md", line: 348)
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 348)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 357)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -98,7 +98,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 381)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 390)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -132,7 +132,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 423)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 432)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -159,7 +159,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 453)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 462)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher

@@ -100,7 +100,7 @@ print("1. subscribe")
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 304)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 310)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -128,7 +128,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 339)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 345)
 func testCancellingAfterTheThirdValueStopsTheTimer() {
     let queue = DispatchQueue(label: "chapter15.cancel")
     let three = expectation(description: "three values")
@@ -163,7 +163,7 @@ func testCancellingAfterTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 381)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 387)
 func testTimerDeliversOnlyWhatWasRequested() {
     let queue = DispatchQueue(label: "chapter15.demand")
     let two = expectation(description: "two values")
@@ -193,7 +193,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 416)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 422)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))

@@ -1,22 +1,25 @@
 import Dispatch
 
-/// One subscriber's timer: how many ticks are left, how many were requested, the dispatch
-/// source, and the subscriber.
+/// One subscriber's timer, and the upstream of its link: how many ticks are left, how many
+/// were asked for, and the dispatch source.
 ///
 /// The source starts on the first request. It ticks only while demand is outstanding, and
-/// finishes when no ticks are left. Cancel stops the source and lets go of the subscriber.
-final class DispatchTimerSubscription<S: Subscriber>: Subscription, @unchecked Sendable
-where S.Input == DispatchTime, S.Failure == Never {
+/// finishes when no ticks are left. Like a subject, it keeps its state under its own lock
+/// and calls the link with no lock held; the link keeps deliveries from overlapping.
+/// Cancel stops the source and lets go of the link.
+final class DispatchTimerSource: Subscription, @unchecked Sendable {
+    typealias Link = CustomSubscription<ForwardingBehavior<DispatchTime, Never>>
+
     private let lock = Lock()
     private let configuration: DispatchTimerConfiguration
     private var times: Subscribers.Demand
     private var requested = Subscribers.Demand.none
     private var source: DispatchSourceTimer?
-    private var subscriber: S?
+    private var link: Link?
     private var completing = false
 
-    init(subscriber: S, configuration: DispatchTimerConfiguration) {
-        self.subscriber = subscriber
+    init(link: Link, configuration: DispatchTimerConfiguration) {
+        self.link = link
         self.configuration = configuration
         self.times = configuration.times
     }
@@ -25,10 +28,11 @@ where S.Input == DispatchTime, S.Failure == Never {
         source?.cancel()
     }
 
-    // snippet.timer-subscription-request
+    // snippet.timer-source-request
+    /// The link passes its subscriber's requests up, once its delivery lock is released.
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
-        guard let subscriber, !completing else {
+        guard let link, !completing else {
             lock.unlock()
             return
         }
@@ -36,7 +40,7 @@ where S.Input == DispatchTime, S.Failure == Never {
             // Nothing left to emit: finish now instead of starting a timer.
             release()
             lock.unlock()
-            subscriber.receive(completion: .finished)
+            link.receive(completion: .finished)
             return
         }
         requested += demand
@@ -58,20 +62,20 @@ where S.Input == DispatchTime, S.Failure == Never {
     /// `receive(subscription:)` already did.
     func finishIfExhausted() {
         lock.lock()
-        guard times == .none, let subscriber, !completing else {
+        guard times == .none, let link, !completing else {
             lock.unlock()
             return
         }
         release()
         lock.unlock()
-        subscriber.receive(completion: .finished)
+        link.receive(completion: .finished)
     }
 
-    // snippet.timer-subscription-fire
+    // snippet.timer-source-fire
     /// Runs on the source's queue; Dispatch never runs one source's handler concurrently.
     private func fire() {
         lock.lock()
-        guard let subscriber, requested > 0 else {
+        guard let link, requested > 0 else {
             lock.unlock()
             return  // no demand: skip this tick
         }
@@ -85,9 +89,9 @@ where S.Input == DispatchTime, S.Failure == Never {
         }
         lock.unlock()
 
-        let more = subscriber.receive(.now())
+        let more = link.receive(.now())
         lock.lock()
-        let stillSubscribed = self.subscriber != nil  // not cancelled from inside receive
+        let stillSubscribed = self.link != nil  // not cancelled from inside receive
         if last {
             release()
         } else if stillSubscribed {
@@ -95,21 +99,21 @@ where S.Input == DispatchTime, S.Failure == Never {
         }
         lock.unlock()
         if last, stillSubscribed {
-            subscriber.receive(completion: .finished)
+            link.receive(completion: .finished)
         }
     }
     // snippet.end
 
-    // snippet.timer-subscription-cancel
+    // snippet.timer-source-cancel
     func cancel() {
         lock.withLock { release() }
     }
 
-    /// Stops the source and drops the subscriber. Call with the lock held.
+    /// Stops the source and drops the link. Call with the lock held.
     private func release() {
         source?.cancel()
         source = nil
-        subscriber = nil
+        link = nil
     }
     // snippet.end
 }

@@ -54,8 +54,9 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "WorkbookEngine", dependencies: ["CCmark"]),
-        .target(name: "WorkbookRuntime"),
+        .target(name: "WorkbookEngine", dependencies: ["CCmark", "OutputMatching"]),
+        .target(name: "OutputMatching"),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
         .executableTarget(
             name: "workbook",
             dependencies: [

@@ -1,3 +1,5 @@
+import OutputMatching
+
 /// An expected output with wildcards: a line that is exactly `...` matches any number of
 /// lines, and `...` inside a line matches any run of characters on that line. Lets output
 /// blocks leave out what differs between runs (addresses, timings).
@@ -10,11 +12,7 @@ public struct OutputPattern: Sendable {
     }
 
     /// Splits text into lines, ignoring one final newline.
-    static func lines(of text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
-    }
+    static func lines(of text: String) -> [String] { OutputLines.lines(of: text) }
 
     /// Whether `actual` matches the pattern.
     public func matches(_ actual: String) -> Bool {
@@ -43,18 +41,7 @@ public struct OutputPattern: Sendable {
 
     /// Whether one line matches, `...` standing for any run of characters.
     static func lineMatches(_ pattern: String, _ line: String) -> Bool {
-        let pieces = pattern.split(separator: "...", omittingEmptySubsequences: false).map(
-            String.init)
-        guard pieces.count > 1 else { return pattern == line }
-        var rest = Substring(line)
-        guard rest.hasPrefix(pieces[0]) else { return false }
-        rest = rest.dropFirst(pieces[0].count)
-        for piece in pieces.dropFirst().dropLast() {
-            guard let range = rest.firstRange(of: piece) else { return false }
-            rest = rest[range.upperBound...]
-        }
-        let last = pieces[pieces.count - 1]
-        return rest.count >= last.count && rest.hasSuffix(last)
+        OutputLines.matches(pattern, line)
     }
 
     /// A readable explanation of why `actual` does not match: the first pattern line that

@@ -45,6 +45,17 @@ final class PublisherDebugTests: XCTestCase {
         )
     }
 
+    func testLabelReplacesTheLineDependentCallSite() throws {
+        let subject = PassthroughSubject<String, Never>()
+        let recorder = Recorder<String, Never>(demand: .max(1))
+        let output = try captureOutput {
+            subject.debug("subject", prefix: "A").subscribe(recorder)
+            subject.send("x")
+        }
+        XCTAssertEqual(
+            output, "A subject: subscription\nA subject: request max(1)\nA subject: output x\n")
+    }
+
     func testPrefixAndExplicitCallerAreUsed() throws {
         let subject = PassthroughSubject<String, Never>()
         let recorder = Recorder<String, Never>(demand: .max(2))

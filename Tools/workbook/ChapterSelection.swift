@@ -8,11 +8,14 @@ enum ChapterSelection {
         guard !selectors.isEmpty else { return files }
         var selected: [ChapterFile] = []
         for selector in selectors {
-            let matches = files.filter { $0.matches(selector: selector) }
+            var matches = files.filter { $0.matches(selector: selector) }
+            if matches.isEmpty, !selector.isEmpty, Int(selector) == nil {
+                matches = files.filter { $0.slug.contains(selector.lowercased()) }
+            }
             guard !matches.isEmpty else {
+                let known = files.map { "\($0.number) \($0.slug)" }.joined(separator: "\n  ")
                 throw ValidationError(
-                    "no chapter '\(selector)'; chapters: \(files.map(\.number).joined(separator: ", "))"
-                )
+                    "no chapter '\(selector)'; give a number, a slug or part of one:\n  \(known)")
             }
             selected += matches.filter { !selected.contains($0) }
         }

@@ -19,14 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let chapters = try options.loadChapters()
-        let sources = ExcerptSources(root: options.rootURL)
-        let plan = GenerationPlan(
-            expected: WorkbookLoader.generatedFiles(for: chapters), root: options.rootURL)
-        let problems =
-            plan.problems
-            + chapters.flatMap {
-                ExcerptChecker.problems(in: $0, root: options.rootURL, sources: sources)
-            }
+        let problems = WorkbookLoader(root: options.rootURL).problems(of: chapters)
         guard problems.isEmpty else {
             report(problems)
             throw ExitCode.failure

@@ -9,7 +9,9 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             Validates every chapter first and writes nothing if any has an error. Rewrites only \
             files whose content changed (an unchanged chapter is not rebuilt), writes \
-            atomically, and deletes orphaned files only if they carry the generated header.
+            atomically, and writes or deletes only files that carry the generated header: a \
+            hand-written file where a generated one would go is an error. Also writes \
+            Chapters/README.md, the table of contents with each chapter's test count.
 
             Examples:
               swift run workbook generate
@@ -27,8 +29,11 @@ struct GenerateCommand: ParsableCommand {
 
     /// Writes what changed; shared with `test`.
     static func generate(_ chapters: [Chapter], root options: WorkbookOptions) throws -> [String] {
-        let plan = GenerationPlan(
-            expected: WorkbookLoader.generatedFiles(for: chapters), root: options.rootURL)
-        return try GeneratedFileWriter.apply(plan, root: options.rootURL)
+        do {
+            return try WorkbookLoader(root: options.rootURL).generate(chapters)
+        } catch let error as DiagnosticList {
+            report(error.diagnostics)
+            throw ExitCode.failure
+        }
     }
 }

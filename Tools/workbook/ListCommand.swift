@@ -5,8 +5,12 @@ import WorkbookEngine
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List chapters with their blocks counted by role and their tests.",
+        abstract: "List chapters: every Swift block with its line and role, and the tests.",
         discussion: """
+            Each block line reads `  line N: ROLE`, with `(hidden)` for an HTML-comment \
+            block and `group NAME` for a group part, so a block the checker did not \
+            recognise as Swift shows by its absence.
+
             Examples:
               swift run workbook list
               swift run workbook list 03
@@ -36,9 +40,27 @@ struct ListCommand: ParsableCommand {
             print(
                 "\(chapter.file.relativePath): \(counts.compiled) compiled (\(counts.example) example), \(counts.excerpt) excerpt, \(counts.ignored) ignored, \(chapter.testNames.count) test(s)"
             )
+            for block in chapter.blocks {
+                print("  line \(block.fenceLine): \(Self.describe(block))")
+            }
             for name in chapter.testNames {
                 print("  \(chapter.file.moduleName).\(name)")
             }
         }
+    }
+
+    /// `test`, `example NAME`, `excerpt PATH#REGION`, ... with group and hidden marks.
+    static func describe(_ block: Block) -> String {
+        var text: String
+        switch block.role {
+        case .declarations: text = "declarations"
+        case .test: text = "test"
+        case .example(let name): text = name.map { "example \($0)" } ?? "example"
+        case .excerpt(let reference): text = "excerpt \(reference)"
+        case .ignore: text = "ignore"
+        }
+        if let group = block.group { text += ", group \(group)" }
+        if block.isHidden { text += " (hidden)" }
+        return text
     }
 }

@@ -2,48 +2,31 @@ import Foundation
 
 /// Compares excerpt blocks with the library regions they show, so a chapter cannot drift
 /// from the code it explains.
-public enum ExcerptChecker {
-    /// Problems with every excerpt of `chapter`: missing files or regions, or differences.
-    public static func problems(
-        in chapter: Chapter, root: URL, sources: ExcerptSources? = nil
-    ) -> [Diagnostic] {
-        let sources = sources ?? ExcerptSources(root: root)
-        var problems: [Diagnostic] = []
+enum ExcerptChecker {
+    /// Every excerpt of `chapter` in one pass: `missing` when the file or region does not
+    /// exist (an error for every command), `drift` when the block differs from the region
+    /// (reported by `check`, so editing library code never blocks a test run).
+    static func check(
+        _ chapter: Chapter, sources: ExcerptSources
+    ) -> (missing: [Diagnostic], drift: [Diagnostic]) {
+        var missing: [Diagnostic] = []
+        var drift: [Diagnostic] = []
+        let path = chapter.file.relativePath
         for block in chapter.blocks {
             guard case .excerpt(let reference) = block.role else { continue }
-            let path = chapter.file.relativePath
             do throws(Diagnostic) {
                 let region = try SourceRegion(
                     reference, sources: sources, chapterPath: path, line: block.fenceLine)
                 if let problem = difference(
                     block: block, region: region, reference: reference, path: path)
                 {
-                    problems.append(problem)
+                    drift.append(problem)
                 }
             } catch {
-                problems.append(error)
+                missing.append(error)
             }
         }
-        return problems
-    }
-
-    /// Problems with excerpts whose file or region is missing (drift is not checked).
-    public static func missingRegions(
-        in chapter: Chapter, root: URL, sources: ExcerptSources? = nil
-    ) -> [Diagnostic] {
-        let sources = sources ?? ExcerptSources(root: root)
-        var problems: [Diagnostic] = []
-        for block in chapter.blocks {
-            guard case .excerpt(let reference) = block.role else { continue }
-            do throws(Diagnostic) {
-                _ = try SourceRegion(
-                    reference, sources: sources, chapterPath: chapter.file.relativePath,
-                    line: block.fenceLine)
-            } catch {
-                problems.append(error)
-            }
-        }
-        return problems
+        return (missing, drift)
     }
 
     private static func difference(

@@ -1,18 +1,18 @@
 import Foundation
 
 /// Library files read once per run and shared by every excerpt that shows them.
-public final class ExcerptSources {
+final class ExcerptSources {
     private let root: URL
     private var cache: [String: [String]?] = [:]
     private var markerCache: [String: [Int: String]] = [:]
 
     /// A cache reading files relative to `root`.
-    public init(root: URL) {
+    init(root: URL) {
         self.root = root
     }
 
     /// The lines of the file at `path` (relative to the root), or `nil` if it is unreadable.
-    public func lines(of path: String) -> [String]? {
+    func lines(of path: String) -> [String]? {
         if let cached = cache[path] { return cached }
         let url = root.appendingPathComponent(path)
         let lines = FileManager.default.contents(atPath: url.path)
@@ -23,7 +23,7 @@ public final class ExcerptSources {
     }
 
     /// The `// snippet.NAME` marker lines of the file at `path`, by 0-based line index.
-    public func markers(of path: String) -> [Int: String] {
+    func markers(of path: String) -> [Int: String] {
         if let cached = markerCache[path] { return cached }
         var markers: [Int: String] = [:]
         for (index, line) in (lines(of: path) ?? []).enumerated() {

@@ -2,22 +2,14 @@ import Foundation
 
 /// The lines between `// snippet.NAME` and `// snippet.end` in a library file (DocC's
 /// slice comments), which an excerpt block must reproduce.
-public struct SourceRegion: Equatable, Sendable {
+struct SourceRegion: Equatable, Sendable {
     /// The region's lines without marker lines, common indentation removed.
-    public let lines: [String]
+    let lines: [String]
 
-    /// Reads the region named by `reference` under `root`, or throws a diagnostic located
-    /// at `line` of `chapterPath` when the file or the region does not exist.
-    public init(
-        _ reference: SourceRegionReference, root: URL, chapterPath: String, line: Int
-    ) throws(Diagnostic) {
-        try self.init(
-            reference, sources: ExcerptSources(root: root), chapterPath: chapterPath, line: line)
-    }
-
-    /// Like ``init(_:root:chapterPath:line:)``, reading files through `sources`, which
-    /// reads each library file once however many excerpts show it.
-    public init(
+    /// Reads the region named by `reference` through `sources` (each library file is read
+    /// once however many excerpts show it), or throws a diagnostic located at `line` of
+    /// `chapterPath` when the file or the region does not exist.
+    init(
         _ reference: SourceRegionReference, sources: ExcerptSources, chapterPath: String, line: Int
     ) throws(Diagnostic) {
         guard let all = sources.lines(of: reference.path) else {
@@ -54,7 +46,7 @@ public struct SourceRegion: Equatable, Sendable {
     }
 
     /// Removes trailing spaces, leading and trailing blank lines and common indentation.
-    public static func normalized(_ lines: [String]) -> [String] {
+    static func normalized(_ lines: [String]) -> [String] {
         var lines = lines.map { line in
             var line = Substring(line)
             while let last = line.last, last == " " || last == "\t" { line.removeLast() }

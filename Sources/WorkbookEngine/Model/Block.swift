@@ -1,7 +1,7 @@
 /// One `swift` block of a chapter, visible or hidden, with its role resolved.
 public struct Block: Equatable, Sendable {
     /// What the generator does with the block (a group part has its group's role).
-    public let role: BlockRole
+    public internal(set) var role: BlockRole
     /// The group the block belongs to, if any.
     public let group: String?
     /// The block's code, ending with a newline unless empty.

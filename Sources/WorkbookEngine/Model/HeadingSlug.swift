@@ -1,9 +1,9 @@
 /// GitHub's anchor slug for a heading, which names examples that have no explicit name.
-public enum HeadingSlug {
+enum HeadingSlug {
     /// Lowercases, keeps ASCII letters, digits, `-` and `_`, and turns spaces into `-`,
     /// as GitHub does for heading anchors (non-ASCII letters are dropped so the result
     /// is a valid Swift identifier part).
-    public static func slug(_ text: String) -> String {
+    static func slug(_ text: String) -> String {
         var result = ""
         for character in text.lowercased() {
             if character == " " {

@@ -2,24 +2,33 @@
 ///
 /// Unknown or contradictory attributes are errors rather than being ignored, so that a
 /// typo never silently turns a test into prose.
-public struct InfoString: Equatable, Sendable {
+struct InfoString: Equatable, Sendable {
     /// The role attribute, or `nil` when none was given (declarations, or the group's role).
-    public let role: BlockRole?
+    let role: BlockRole?
     /// The `group=NAME` value, if any.
-    public let group: String?
+    let group: String?
 
     /// The attributes the format knows, for error messages.
-    public static let knownAttributes = ["test", "example", "excerpt", "ignore", "group"]
+    static let knownAttributes = ["test", "example", "excerpt", "ignore", "group"]
 
-    /// Whether `info` starts with the word `swift`, i.e. whether the block is Swift code.
-    public static func isSwift(_ info: String) -> Bool {
-        info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "swift"
+    /// Whether `info` names Swift the way GitHub's highlighter reads it: the leading run
+    /// of letters, digits, `+`, `-`, `_`, `.` and `#`, in any letter case, is `swift`
+    /// (so ```` ```Swift ```` and ```` ```swift{.class} ```` are Swift too).
+    static func isSwift(_ info: String) -> Bool {
+        language(of: info).lowercased() == "swift"
+    }
+
+    /// The language word at the start of `info` (`swift{.class}` gives `swift`).
+    static func language(of info: String) -> Substring {
+        let trimmed = info.drop { $0 == " " || $0 == "\t" }
+        return trimmed.prefix { $0.isLetter || $0.isNumber || "+-_.#".contains($0) }
     }
 
     /// Parses the attributes after `swift`. `file` and `line` locate errors.
-    public init(_ info: String, file: String, line: Int) throws(Diagnostic) {
-        var words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        if words.first == "swift" { words.removeFirst() }
+    init(_ info: String, file: String, line: Int) throws(Diagnostic) {
+        let language = Self.language(of: info)
+        let rest = Self.isSwift(info) ? info[language.endIndex...] : info[...]
+        let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         var role: BlockRole?
         var group: String?
 

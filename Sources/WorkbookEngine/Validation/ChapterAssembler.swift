@@ -1,8 +1,8 @@
 /// Resolves groups and output blocks into compiled units and checks that every unit can be
 /// wrapped safely: braces balance, test names are unique, declarations hold no tests.
-public enum ChapterAssembler {
+enum ChapterAssembler {
     /// Builds the chapter model from extracted items, or throws every problem found.
-    public static func chapter(
+    static func chapter(
         file: ChapterFile, items: [ExtractedItem]
     ) throws(DiagnosticList) -> Chapter {
         var assembler = State(path: file.relativePath)
@@ -11,7 +11,9 @@ public enum ChapterAssembler {
         }
         let units = assembler.units()
         guard assembler.problems.isEmpty else { throw DiagnosticList(assembler.problems) }
-        return Chapter(file: file, blocks: assembler.blocks, units: units)
+        return Chapter(
+            file: file, title: assembler.title ?? file.fileName, blocks: assembler.blocks,
+            units: units)
     }
 
     private struct PendingUnit {
@@ -24,6 +26,7 @@ public enum ChapterAssembler {
     private struct State {
         let path: String
         var problems: [Diagnostic] = []
+        var title: String?
         var blocks: [Block] = []
         var pending: [PendingUnit] = []
         var groupIndex: [String: Int] = [:]
@@ -49,20 +52,23 @@ public enum ChapterAssembler {
                     return
                 }
                 pending[index].outputs.append(output)
-            case .swift(let draft):
-                add(draft)
+            case .swift(let block, let declaredRole):
+                add(block, declaredRole: declaredRole)
+            case .title(let text):
+                title = title ?? text
             }
         }
 
-        mutating func add(_ draft: SwiftBlockDraft) {
-            var role = draft.info.role ?? .declarations
+        mutating func add(_ block: Block, declaredRole: BlockRole?) {
+            var block = block
+            var role = block.role
             var unitIndex: Int?
-            if let group = draft.info.group {
+            if let group = block.group {
                 if let index = groupIndex[group] {
                     let groupRole = pending[index].role
-                    if let own = draft.info.role, !Self.compatible(own, with: groupRole) {
+                    if let own = declaredRole, !Self.compatible(own, with: groupRole) {
                         fail(
-                            draft.fenceLine,
+                            block.fenceLine,
                             "block's role differs from the first block of group '\(group)'; a group shares its first block's role"
                         )
                     }
@@ -77,9 +83,7 @@ public enum ChapterAssembler {
                 pending.append(PendingUnit(role: role, group: nil))
                 unitIndex = pending.count - 1
             }
-            let block = Block(
-                role: role, group: draft.info.group, code: draft.code, fenceLine: draft.fenceLine,
-                codeLine: draft.codeLine, isHidden: draft.isHidden, headingSlug: draft.headingSlug)
+            block.role = role
             blocks.append(block)
             if let unitIndex {
                 pending[unitIndex].parts.append(block)
@@ -101,7 +105,7 @@ public enum ChapterAssembler {
 
         mutating func units() -> [CompiledUnit] {
             var units: [CompiledUnit] = []
-            var seenNames: [String: Int] = [:]
+            var seenNames: [String: [(unit: Int, function: SwiftScan.Function)]] = [:]
             for unit in pending {
                 guard let first = unit.parts.first else { continue }
                 let scan = SwiftLexer.scan(unit.parts.map { ($0.code, $0.codeLine) })
@@ -114,20 +118,28 @@ public enum ChapterAssembler {
                     fail(line, "\(scan.unterminatedWhat ?? "literal") never ends in this \(what)")
                 }
                 let kind: CompiledUnit.Kind
-                var named: [(String, Int)] = []
+                var named: [SwiftScan.Function] = []
                 switch unit.role {
                 case .declarations:
-                    for function in scan.topLevelFunctions where function.name.hasPrefix("test") {
+                    for function in scan.topLevelFunctions where function.isTestMethod {
                         fail(
                             function.line,
-                            "a declarations block declares test method '\(function.name)'; mark the block `swift test`"
+                            "a declarations block declares test method '\(function.name)()'; mark the block `swift test`"
                         )
                     }
                     kind = .declarations
                 case .test:
-                    let tests = scan.topLevelFunctions.filter { $0.name.hasPrefix("test") }
-                    named = tests.map { ($0.name, $0.line) }
-                    kind = .tests(names: tests.map(\.name))
+                    let tests = scan.topLevelFunctions.filter(\.isTestMethod)
+                    for test in tests where test.isRawIdentifier {
+                        fail(
+                            test.line,
+                            "test name `\(test.name)` is a raw identifier, which XCTest on Linux cannot run by name; use letters, digits and _"
+                        )
+                    }
+                    named = tests
+                    var names: [String] = []
+                    for test in tests where !names.contains(test.name) { names.append(test.name) }
+                    kind = .tests(names: names)
                 case .example(let explicit):
                     guard let base = explicit ?? unit.group ?? first.headingSlug, !base.isEmpty
                     else {
@@ -137,20 +149,22 @@ public enum ChapterAssembler {
                         continue
                     }
                     let name = "test_" + String(base.map { $0 == "-" ? "_" : $0 })
-                    named = [(name, first.fenceLine)]
+                    named = [SwiftScan.Function(name: name, line: first.fenceLine)]
                     kind = .example(testName: name, output: unit.outputs)
                 case .excerpt, .ignore:
                     continue
                 }
-                for (name, line) in named {
-                    if let earlier = seenNames[name] {
+                for function in named {
+                    let earlier = seenNames[function.name, default: []]
+                    if let clash = earlier.first(where: {
+                        $0.unit != units.count || $0.function.canCoexist(with: function)
+                    }) {
                         fail(
-                            line,
-                            "duplicate test name '\(name)' (also at line \(earlier)); rename it or give the example example=NAME"
+                            function.line,
+                            "duplicate test name '\(function.name)' (also at line \(clash.function.line)); rename it or give the example example=NAME"
                         )
-                    } else {
-                        seenNames[name] = line
                     }
+                    seenNames[function.name, default: []].append((units.count, function))
                 }
                 units.append(CompiledUnit(kind: kind, parts: unit.parts))
             }

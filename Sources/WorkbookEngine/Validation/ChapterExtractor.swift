@@ -1,11 +1,10 @@
 /// Turns cmark's elements into the chapter's `swift` and `output` blocks, rejecting
 /// malformed fences and attributes.
-public enum ChapterExtractor {
+enum ChapterExtractor {
     /// The blocks of `text` (the chapter at `path`), in document order, or every problem.
-    public static func items(of text: String, path: String) throws(DiagnosticList)
+    static func items(of text: String, path: String) throws(DiagnosticList)
         -> [ExtractedItem]
     {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var items: [ExtractedItem] = []
         var problems: [Diagnostic] = []
         var headingSlug: String?
@@ -13,17 +12,18 @@ public enum ChapterExtractor {
         for element in MarkdownParser.elements(of: text) {
             do throws(Diagnostic) {
                 switch element.kind {
-                case .heading(_, let title):
+                case .heading(let level, let title):
                     headingSlug = HeadingSlug.slug(title)
-                case .codeBlock(let info):
+                    if level == 1 { items.append(.title(title)) }
+                case .codeBlock(let info, let fence):
                     if let item = try codeItem(
-                        element, info: info, lines: lines, path: path, headingSlug: headingSlug)
+                        element, info: info, fence: fence, path: path, headingSlug: headingSlug)
                     {
                         items.append(item)
                     }
                 case .htmlBlock:
-                    if let draft = try hiddenBlock(element, path: path, headingSlug: headingSlug) {
-                        items.append(.swift(draft))
+                    if let item = try hiddenBlock(element, path: path, headingSlug: headingSlug) {
+                        items.append(item)
                     }
                 }
             } catch {
@@ -35,36 +35,26 @@ public enum ChapterExtractor {
     }
 
     private static func codeItem(
-        _ element: MarkdownElement, info: String, lines: [String], path: String,
+        _ element: MarkdownElement, info: String, fence: MarkdownElement.Fence?, path: String,
         headingSlug: String?
     ) throws(Diagnostic) -> ExtractedItem? {
-        let opening = fenceRun(line(element.startLine, of: lines))
-        guard let opening, opening.count >= 3 else { return nil }  // indented code is prose
-        let closing = fenceRun(line(element.endLine, of: lines))
-        let closed =
-            element.endLine > element.startLine
-            && closing.map {
-                $0.character == opening.character && $0.count >= opening.count && $0.isWholeLine
-            }
-                == true
-        let language = info.split(separator: " ").first.map(String.init) ?? ""
-        if !closed {
-            let fence = String(repeating: opening.character, count: opening.count)
+        guard let fence else { return nil }  // indented code is prose
+        let language = InfoString.language(of: info)
+        if !fence.isClosed {
             throw Diagnostic(
                 file: path, line: element.startLine,
                 message:
-                    "code fence \(fence)\(language) is never closed (it runs to the end of the file)"
+                    "code fence \(fence.marker)\(language) is never closed (it runs to the end of its container or file)"
             )
         }
         if InfoString.isSwift(info) {
             let parsed = try InfoString(info, file: path, line: element.startLine)
-            return .swift(
-                SwiftBlockDraft(
-                    info: parsed, code: element.literal, fenceLine: element.startLine,
-                    codeLine: element.startLine + 1, isHidden: false, headingSlug: headingSlug))
+            return swiftItem(
+                parsed, code: element.literal, line: element.startLine, isHidden: false,
+                headingSlug: headingSlug)
         }
-        if language == "output" {
-            guard info.split(separator: " ").count == 1 else {
+        if language.lowercased() == "output" {
+            guard info.split(separator: " ").count == 1, language.count == info.count else {
                 throw Diagnostic(
                     file: path, line: element.startLine,
                     message: "an output block takes no attributes")
@@ -76,7 +66,7 @@ public enum ChapterExtractor {
 
     private static func hiddenBlock(
         _ element: MarkdownElement, path: String, headingSlug: String?
-    ) throws(Diagnostic) -> SwiftBlockDraft? {
+    ) throws(Diagnostic) -> ExtractedItem? {
         var lines = element.literal.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -90,31 +80,17 @@ public enum ChapterExtractor {
         }
         let info = try InfoString(header, file: path, line: element.startLine)
         let body = lines[1..<(lines.count - 1)]
-        return SwiftBlockDraft(
-            info: info, code: body.map { $0 + "\n" }.joined(), fenceLine: element.startLine,
-            codeLine: element.startLine + 1, isHidden: true, headingSlug: headingSlug)
+        return swiftItem(
+            info, code: body.map { $0 + "\n" }.joined(), line: element.startLine, isHidden: true,
+            headingSlug: headingSlug)
     }
 
-    private static func line(_ number: Int, of lines: [String]) -> String {
-        number >= 1 && number <= lines.count ? lines[number - 1] : ""
-    }
-
-    private struct FenceRun {
-        let character: Character
-        let count: Int
-        let isWholeLine: Bool
-    }
-
-    /// The run of backticks or tildes a line starts with, after indentation and `>` quotes.
-    private static func fenceRun(_ line: String) -> FenceRun? {
-        let content = line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
-        guard let character = content.first, character == "`" || character == "~" else {
-            return nil
-        }
-        let count = content.prefix { $0 == character }.count
-        let rest = content.dropFirst(count)
-        return FenceRun(
-            character: character, count: count,
-            isWholeLine: rest.allSatisfy { $0 == " " || $0 == "\t" })
+    private static func swiftItem(
+        _ info: InfoString, code: String, line: Int, isHidden: Bool, headingSlug: String?
+    ) -> ExtractedItem {
+        let block = Block(
+            role: info.role ?? .declarations, group: info.group, code: code, fenceLine: line,
+            codeLine: line + 1, isHidden: isHidden, headingSlug: headingSlug)
+        return .swift(block, declaredRole: info.role)
     }
 }

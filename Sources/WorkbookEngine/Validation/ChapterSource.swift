@@ -2,10 +2,10 @@ import Foundation
 
 /// The checks on a chapter's raw bytes that must pass before Markdown parsing: the
 /// workbook accepts only UTF-8 text with `\n` line endings and some content.
-public enum ChapterSource {
+enum ChapterSource {
     /// Decodes `data` as the text of the chapter at `path`, or throws a diagnostic at the
     /// first offending line.
-    public static func text(of data: Data, path: String) throws(Diagnostic) -> String {
+    static func text(of data: Data, path: String) throws(Diagnostic) -> String {
         let bytes = [UInt8](data)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Diagnostic(

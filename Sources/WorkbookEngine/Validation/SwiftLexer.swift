@@ -1,7 +1,12 @@
-/// A small lexer that skips comments and string literals (including raw, multi-line and
-/// interpolated ones) to count braces and find top-level functions. It is not a parser:
-/// it only has to be right about what would break the generated wrapping.
-public struct SwiftLexer {
+/// A small lexer that skips comments, string literals (raw, multi-line, interpolated) and
+/// regex literals (`#/.../#` and `/.../`) to count braces and find top-level functions,
+/// with the `#if` branch each sits in. It is not a parser: it only has to be right about
+/// what would break the generated wrapping and which methods XCTest runs.
+///
+/// Chosen over swift-syntax's parser by measurement (see the checker's issue note): the
+/// parser adds minutes to a reader's first clean build for a check this lexer does
+/// exactly on every `.swift` file of this package and of OpenCombine (`LexerCorpusTests`).
+struct SwiftLexer {
     private enum Context {
         case string(pounds: Int, multiline: Bool, line: Int)
         case interpolation(parens: Int)
@@ -12,10 +17,17 @@ public struct SwiftLexer {
     private var openBraces: [Int] = []
     private var scan = SwiftScan()
     private var previousWord = ""
+    /// Words since the last punctuation, to see `static`/`class` before `func`.
+    private var recentWords: [String] = []
+    /// Whether the last token ends an operand, so a `/` after it divides.
+    private var afterOperand = false
+    /// The open `#if`s: their index and current branch.
+    private var conditionStack: [(index: Int, branch: Int)] = []
+    private var conditionCount = 0
 
     /// Scans `segments` (code with the Markdown line of its first line) as one unit, so a
     /// group's parts may be unbalanced on their own.
-    public static func scan(_ segments: [(code: String, firstLine: Int)]) -> SwiftScan {
+    static func scan(_ segments: [(code: String, firstLine: Int)]) -> SwiftScan {
         var lexer = SwiftLexer()
         for segment in segments {
             lexer.consume(Array(segment.code.unicodeScalars), firstLine: segment.firstLine)
@@ -103,6 +115,7 @@ public struct SwiftLexer {
                     let quotes = multiline ? 3 : 1
                     if pounds(from: quotes) >= count {
                         contexts.removeLast()
+                        afterOperand = true
                         index += quotes + count
                     } else {
                         index += 1
@@ -133,6 +146,32 @@ public struct SwiftLexer {
             return index + 2
         }
         let hashes = scalar == "#" ? pounds(0) : 0
+        if hashes > 0, index + hashes < text.count, text[index + hashes] == "/",
+            let end = Self.extendedRegexEnd(text, from: index + hashes + 1, pounds: hashes)
+        {
+            afterOperand = true
+            return end
+        }
+        if scalar == "/", !afterOperand, let end = Self.bareRegexEnd(text, from: index + 1) {
+            afterOperand = true
+            return end
+        }
+        if scalar == "#", let end = directive(text, index: index) {
+            return end
+        }
+        if scalar == "`" {
+            var end = index + 1
+            while end < text.count, text[end] != "`", text[end] != "\n" { end += 1 }
+            if end < text.count, text[end] == "`" {
+                let word = String(String.UnicodeScalarView(text[(index + 1)..<end]))
+                let isRaw =
+                    !word.unicodeScalars.allSatisfy(Self.isIdentifierContinue)
+                    || word.first?.isNumber == true
+                self.word(word, text: text, end: end + 1, line: line, isRaw: isRaw)
+                afterOperand = true
+                return end + 1
+            }
+        }
         if scalar == "\""
             || (hashes > 0 && index + hashes < text.count && text[index + hashes] == "\"")
         {
@@ -144,17 +183,21 @@ public struct SwiftLexer {
         switch scalar {
         case "{":
             openBraces.append(line)
+            afterOperand = false
         case "}":
+            afterOperand = true
             if openBraces.isEmpty {
                 scan.unmatchedClosingLines.append(line)
             } else {
                 openBraces.removeLast()
             }
         case "(":
+            afterOperand = false
             if case .interpolation(let parens)? = contexts.last {
                 contexts[contexts.count - 1] = .interpolation(parens: parens + 1)
             }
         case ")":
+            afterOperand = true
             if case .interpolation(let parens)? = contexts.last {
                 if parens == 1 {
                     contexts.removeLast()
@@ -167,17 +210,154 @@ public struct SwiftLexer {
                 var end = index
                 while end < text.count, Self.isIdentifierContinue(text[end]) { end += 1 }
                 let word = String(String.UnicodeScalarView(text[index..<end]))
-                if previousWord == "func", openBraces.isEmpty, contexts.isEmpty {
-                    scan.topLevelFunctions.append(.init(name: word, line: line))
+                self.word(word, text: text, end: end, line: line, isRaw: false)
+                afterOperand = !Self.expressionKeywords.contains(word)
+                return end
+            }
+            if scalar.isASCII, scalar.value >= 48, scalar.value <= 57 {
+                var end = index
+                while end < text.count, Self.isIdentifierContinue(text[end]) || text[end] == "." {
+                    end += 1
                 }
-                previousWord = word
+                previousWord = ""
+                recentWords = []
+                afterOperand = true
                 return end
             }
         }
         if !Self.isWhitespace(scalar) {
             previousWord = ""
+            recentWords = []
+            if scalar != "}" && scalar != ")" && scalar != "]" && scalar != "!" && scalar != "?" {
+                afterOperand = false
+            } else if scalar == "]" {
+                afterOperand = true
+            }
         }
         return index + 1
+    }
+
+    /// Words after which `/` starts an expression (a regex), not a division.
+    private static let expressionKeywords: Set<String> = [
+        "return", "case", "in", "try", "await", "throw", "if", "guard", "while", "where",
+        "else", "do", "repeat", "switch", "let", "var", "is", "as", "some", "any",
+    ]
+
+    /// Records an identifier (plain or backticked); after `func` at the top level it is a
+    /// function, whose parameter list is looked at ahead.
+    private mutating func word(
+        _ word: String, text: [Unicode.Scalar], end: Int, line: Int, isRaw: Bool
+    ) {
+        if previousWord == "func", openBraces.isEmpty, contexts.isEmpty {
+            var function = SwiftScan.Function(name: word, line: line)
+            function.isRawIdentifier = isRaw
+            function.isStatic = recentWords.contains("static") || recentWords.contains("class")
+            function.takesNoArguments = Self.emptyParameterList(text, from: end)
+            for condition in conditionStack {
+                function.conditions[condition.index] = condition.branch
+            }
+            scan.topLevelFunctions.append(function)
+        }
+        previousWord = word
+        recentWords.append(word)
+    }
+
+    /// Whether the text at `start` (after a function name) is `()` or `<...>()`.
+    private static func emptyParameterList(_ text: [Unicode.Scalar], from start: Int) -> Bool {
+        var index = start
+        func skipSpace() {
+            while index < text.count, isWhitespace(text[index]) { index += 1 }
+        }
+        skipSpace()
+        if index < text.count, text[index] == "<" {
+            var depth = 0
+            while index < text.count {
+                if text[index] == "<" { depth += 1 }
+                if text[index] == ">" { depth -= 1 }
+                index += 1
+                if depth == 0 { break }
+            }
+            skipSpace()
+        }
+        guard index < text.count, text[index] == "(" else { return false }
+        index += 1
+        skipSpace()
+        return index < text.count && text[index] == ")"
+    }
+
+    /// Handles `#if`, `#elseif`, `#else`, `#endif` at `index`; `nil` for any other `#`.
+    private mutating func directive(_ text: [Unicode.Scalar], index: Int) -> Int? {
+        var end = index + 1
+        while end < text.count, Self.isIdentifierContinue(text[end]) { end += 1 }
+        let name = String(String.UnicodeScalarView(text[(index + 1)..<end]))
+        switch name {
+        case "if":
+            conditionStack.append((conditionCount, 0))
+            conditionCount += 1
+        case "elseif", "else":
+            if !conditionStack.isEmpty { conditionStack[conditionStack.count - 1].branch += 1 }
+        case "endif":
+            _ = conditionStack.popLast()
+        default:
+            return nil
+        }
+        previousWord = ""
+        recentWords = []
+        afterOperand = false
+        return end
+    }
+
+    /// The index after an extended regex literal `#/.../#` whose body starts at `start`,
+    /// or `nil` if it never closes (then `#` is read as something else).
+    private static func extendedRegexEnd(
+        _ text: [Unicode.Scalar], from start: Int, pounds: Int
+    ) -> Int? {
+        var index = start
+        while index < text.count {
+            if text[index] == "\\" {
+                index += 2
+                continue
+            }
+            if text[index] == "/" {
+                var count = 0
+                while count < pounds, index + 1 + count < text.count,
+                    text[index + 1 + count] == "#"
+                {
+                    count += 1
+                }
+                if count == pounds { return index + 1 + pounds }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index after a bare regex literal `/.../` whose body starts at `start`, or `nil`
+    /// when the `/` is an operator: Swift's rule is that the body neither starts nor ends
+    /// with a space and the literal closes on the same line.
+    private static func bareRegexEnd(_ text: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start < text.count, !isWhitespace(text[start]), text[start] != "/",
+            text[start] != "*", text[start] != "="
+        else { return nil }
+        var index = start
+        var inClass = 0
+        while index < text.count, text[index] != "\n" {
+            switch text[index] {
+            case "\\":
+                index += 2
+                continue
+            case "[":
+                inClass += 1
+            case "]":
+                inClass = max(0, inClass - 1)
+            case "/" where inClass == 0:
+                return isWhitespace(text[index - 1]) ? nil : index + 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 
     // ASCII fast paths: Unicode property lookups dominate the scan otherwise.
@@ -185,6 +365,7 @@ public struct SwiftLexer {
         if scalar.isASCII {
             let value = scalar.value
             return (value >= 65 && value <= 90) || (value >= 97 && value <= 122) || value == 95
+                || value == 36
         }
         return scalar.properties.isXIDStart
     }

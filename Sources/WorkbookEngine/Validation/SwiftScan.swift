@@ -1,27 +1,56 @@
 /// What a light lexical scan found in a piece of Swift: enough to know that wrapping the
 /// code in `extension … { }` or a function cannot break the generated file.
-public struct SwiftScan: Equatable, Sendable {
+struct SwiftScan: Equatable, Sendable {
     /// A `func` declared at brace depth zero.
-    public struct Function: Equatable, Sendable {
+    struct Function: Equatable, Sendable {
         /// The function's name.
-        public let name: String
+        let name: String
         /// The Markdown line of the `func` keyword.
-        public let line: Int
+        let line: Int
+        /// Whether the parameter list is `()`: XCTest runs only such methods.
+        var takesNoArguments = true
+        /// Whether `static` or `class` precedes `func` (not an instance method).
+        var isStatic = false
+        /// Whether the name was written in backticks with characters an identifier cannot
+        /// hold (a raw identifier such as `` `test two words` ``).
+        var isRawIdentifier = false
+        /// For each enclosing `#if` (by its index in the scan), which branch holds the
+        /// function: two functions in different branches of one `#if` never coexist.
+        var conditions: [Int: Int] = [:]
+
+        /// Creates a function record.
+        init(name: String, line: Int) {
+            self.name = name
+            self.line = line
+        }
+
+        /// Whether XCTest would run this function as a test: an instance method named
+        /// `test...` that takes no arguments.
+        var isTestMethod: Bool {
+            name.hasPrefix("test") && takesNoArguments && !isStatic
+        }
+
+        /// Whether both functions can be compiled in the same configuration.
+        func canCoexist(with other: Function) -> Bool {
+            conditions.allSatisfy { key, branch in
+                other.conditions[key].map { $0 == branch } ?? true
+            }
+        }
     }
 
     /// Functions declared at the top level of the scanned code.
-    public var topLevelFunctions: [Function] = []
+    var topLevelFunctions: [Function] = []
     /// Lines of `}` that close more than was opened.
-    public var unmatchedClosingLines: [Int] = []
+    var unmatchedClosingLines: [Int] = []
     /// Lines of `{` still open at the end.
-    public var unclosedOpeningLines: [Int] = []
+    var unclosedOpeningLines: [Int] = []
     /// Where a string literal or block comment starts that never ends, if any.
-    public var unterminatedLine: Int?
+    var unterminatedLine: Int?
     /// What never ends ("string literal", "block comment").
-    public var unterminatedWhat: String?
+    var unterminatedWhat: String?
 
     /// Whether braces balance and every literal and comment ends.
-    public var isBalanced: Bool {
+    var isBalanced: Bool {
         unmatchedClosingLines.isEmpty && unclosedOpeningLines.isEmpty && unterminatedLine == nil
     }
 }

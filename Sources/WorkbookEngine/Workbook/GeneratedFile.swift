@@ -4,10 +4,13 @@ public struct GeneratedFile: Equatable, Sendable {
     public let path: String
     /// The complete content.
     public let contents: String
+    /// What it is generated from, for errors (e.g. `Chapters/03-x.md`).
+    public let source: String
 
     /// Creates a generated file.
-    public init(path: String, contents: String) {
+    public init(path: String, contents: String, source: String) {
         self.path = path
         self.contents = contents
+        self.source = source
     }
 }

@@ -11,9 +11,14 @@ public struct GenerationPlan: Equatable, Sendable {
     public var orphaned: [String] = []
     /// Files up to date.
     public var unchanged: [String] = []
+    /// Hand-written files (no generated header) where a generated file would go: never
+    /// overwritten; each is an error until the author moves it.
+    public var inTheWay: [GeneratedFile] = []
 
     /// Whether disk already matches.
-    public var isUpToDate: Bool { missing.isEmpty && stale.isEmpty && orphaned.isEmpty }
+    public var isUpToDate: Bool {
+        missing.isEmpty && stale.isEmpty && orphaned.isEmpty && inTheWay.isEmpty
+    }
 
     /// Compares `expected` with the files under `root`.
     public init(expected: [GeneratedFile], root: URL) {
@@ -23,6 +28,8 @@ public struct GenerationPlan: Equatable, Sendable {
             if let data = manager.contents(atPath: url.path) {
                 if data == Data(file.contents.utf8) {
                     unchanged.append(file.path)
+                } else if !Self.isGenerated(url) {
+                    inTheWay.append(file)
                 } else {
                     stale.append(file)
                 }
@@ -46,22 +53,30 @@ public struct GenerationPlan: Equatable, Sendable {
         }
     }
 
-    /// Whether the file at `url` starts with the generated-file header.
-    public static func isGenerated(_ url: URL) -> Bool {
+    /// Whether the file at `url` starts with a generated-file header (the Swift one or the
+    /// table of contents' one).
+    static func isGenerated(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
-        let prefix = Data(SwiftGenerator.headerPrefix.utf8)
-        let head = (try? handle.read(upToCount: prefix.count)) ?? Data()
-        return head == prefix
+        let head = String(decoding: (try? handle.read(upToCount: 200)) ?? Data(), as: UTF8.self)
+        return head.hasPrefix(SwiftGenerator.headerPrefix)
+            || head.hasPrefix(TableOfContents.header)
     }
 
     /// `check`'s report: one diagnostic per file that is missing, stale or orphaned.
     public var problems: [Diagnostic] {
-        missing.map {
+        inTheWay.map {
             Diagnostic(
                 file: $0.path, line: 1,
-                message: "generated file is missing; run `swift run workbook generate`")
+                message:
+                    "this file has no generated-file header but sits where the file generated from \($0.source) goes; move or rename it (generate never overwrites a hand-written file)"
+            )
         }
+            + missing.map {
+                Diagnostic(
+                    file: $0.path, line: 1,
+                    message: "generated file is missing; run `swift run workbook generate`")
+            }
             + stale.map {
                 Diagnostic(
                     file: $0.path, line: 1,

@@ -110,13 +110,13 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 191)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 195)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
 print("Start")
 let cancellable = subject
-    .debug()
+    .debug("subject")
     .receive(on: DispatchQueue.main)
     .sink(event: { received.append($0) })
 
@@ -135,30 +135,30 @@ XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 191)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 195)
         } else {
             assertOutput(
                 output,
                 matches: #"""
 Start
-test_receive_on_main_with_debug(), line 196: subscription
-test_receive_on_main_with_debug(), line 196: request unlimited
+subject: subscription
+subject: request unlimited
 Phase 1: send 1
-test_receive_on_main_with_debug(), line 196: output 1
+subject: output 1
 Phase 2: turn the run loop
 Phase 3: send 2
-test_receive_on_main_with_debug(), line 196: output 2
+subject: output 2
 Phase 4: turn the run loop
-test_receive_on_main_with_debug(), line 196: cancel
+subject: cancel
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 213)
+                file: "Chapters/13-scheduling.md", line: 217)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 256)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 260)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -184,13 +184,13 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 283)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 287)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
 print("Start")
 let cancellable = subject
-    .debug()
+    .debug("subject")
     .subscribe(on: DispatchQueue.main)
     .sink(event: { received.append($0) })
 
@@ -206,7 +206,7 @@ XCTAssertEqual(received, [.complete(.finished)])
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 283)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 287)
         } else {
             assertOutput(
                 output,
@@ -214,17 +214,17 @@ XCTAssertEqual(received, [.complete(.finished)])
 Start
 Phase 1: send 1 and finish
 Phase 2: turn the run loop
-test_subscribe_on_main_with_debug(), line 288: subscription
-test_subscribe_on_main_with_debug(), line 288: completion finished
+subject: subscription
+subject: completion finished
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 302)
+                file: "Chapters/13-scheduling.md", line: 306)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 330)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 334)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -248,7 +248,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 364)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 368)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -275,7 +275,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 395)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 399)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -299,7 +299,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 423)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 427)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -327,7 +327,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 467)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 471)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -353,7 +353,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 496)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 500)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

@@ -15,7 +15,7 @@ final class WorkbookCLITests: XCTestCase {
 
         let generate = try runWorkbook(["generate", "--root", root.path])
         XCTAssertEqual(generate.status, 0, generate.standardError)
-        XCTAssertEqual(generate.standardOutput, "generated 1 chapter(s), 1 file(s) changed\n")
+        XCTAssertEqual(generate.standardOutput, "generated 1 chapter(s), 2 file(s) changed\n")
         let written = try String(
             contentsOf: root.appendingPathComponent(
                 "Tests/Chapters/Chapter01Tests/Chapter01Tests.swift"),

@@ -1,6 +1,7 @@
 import Foundation
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 /// One test per kind of bad input: each must produce `file:line: error: …`.
 final class BadInputTests: XCTestCase {
@@ -26,7 +27,8 @@ final class BadInputTests: XCTestCase {
         let found = try diagnostics("# A\n\n```swift tset\nlet a = 1\n```\n")
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(
-            found[0].hasPrefix("Chapters/01-bad.md:3: error: unknown attribute 'tset'"), "\(found)")
+            try XCTUnwrap(found.first).hasPrefix(
+                "Chapters/01-bad.md:3: error: unknown attribute 'tset'"), "\(found)")
     }
 
     func testOutputWithoutExample() throws {
@@ -34,7 +36,8 @@ final class BadInputTests: XCTestCase {
             "# A\n\n```swift test\nfunc testA() {}\n```\n\n```output\nhi\n```\n")
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(
-            found[0].hasPrefix("Chapters/01-bad.md:7: error: output block has no example"),
+            try XCTUnwrap(found.first).hasPrefix(
+                "Chapters/01-bad.md:7: error: output block has no example"),
             "\(found)")
     }
 
@@ -55,7 +58,8 @@ final class BadInputTests: XCTestCase {
         let found = try diagnostics(chapter)
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(
-            found[0].hasPrefix("Chapters/01-bad.md:7: error: duplicate test name 'test_same'"),
+            try XCTUnwrap(found.first).hasPrefix(
+                "Chapters/01-bad.md:7: error: duplicate test name 'test_same'"),
             "\(found)")
     }
 
@@ -72,14 +76,16 @@ final class BadInputTests: XCTestCase {
             extra: ["Sources/Lib/A.swift": Data("// snippet.r\nlet a = 1\n// snippet.end\n".utf8)])
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(
-            found[0].hasPrefix("Chapters/01-bad.md:3: error: region 'nope' not found"), "\(found)")
+            try XCTUnwrap(found.first).hasPrefix(
+                "Chapters/01-bad.md:3: error: region 'nope' not found"), "\(found)")
     }
 
     func testFenceNeverClosed() throws {
         let found = try diagnostics("# A\n\n```swift\nlet a = 1\n\nmore prose\n")
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(
-            found[0].hasPrefix("Chapters/01-bad.md:3: error: code fence ```swift is never closed"),
+            try XCTUnwrap(found.first).hasPrefix(
+                "Chapters/01-bad.md:3: error: code fence ```swift is never closed"),
             "\(found)")
     }
 
@@ -87,7 +93,8 @@ final class BadInputTests: XCTestCase {
         let found = try diagnostics("# A\n\n<!-- swift\nlet a = 1\n")
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(
-            found[0].hasPrefix("Chapters/01-bad.md:3: error: hidden swift block must end"),
+            try XCTUnwrap(found.first).hasPrefix(
+                "Chapters/01-bad.md:3: error: hidden swift block must end"),
             "\(found)")
     }
 
@@ -123,13 +130,21 @@ final class BadInputTests: XCTestCase {
             badSlug[0].hasPrefix("Chapters/02-Bad_Name.md:1: error: chapter name"), "\(badSlug)")
     }
 
-    func testDuplicateChapterNumber() throws {
-        let found = try diagnostics([
-            "Chapters/01-a.md": Data("# A\n".utf8), "Chapters/01-b.md": Data("# B\n".utf8),
-        ])
-        XCTAssertEqual(
-            found, ["Chapters/01-b.md:1: error: chapter number 01 is also used by Chapters/01-a.md"]
-        )
+    func testDuplicateChapterNumberBlamesTheNewerFile() throws {
+        let root = try Fixtures.temporaryWorkbook(
+            ["Chapters/01-a.md": Data("# A\n".utf8), "Chapters/01-b.md": Data("# B\n".utf8)],
+            for: self)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
+            ofItemAtPath: root.appendingPathComponent("Chapters/01-b.md").path)
+        XCTAssertThrowsError(try WorkbookLoader(root: root).chapters()) { error in
+            let found = (error as? DiagnosticList)?.diagnostics.map(\.description)
+            XCTAssertEqual(
+                found,
+                [
+                    "Chapters/01-a.md:1: error: chapter number 01 is already used by Chapters/01-b.md; give this chapter a free number"
+                ])
+        }
     }
 
     func testDeclarationsDeclaringATest() throws {
@@ -137,7 +152,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(
             found,
             [
-                "Chapters/01-bad.md:5: error: a declarations block declares test method 'testS'; mark the block `swift test`"
+                "Chapters/01-bad.md:5: error: a declarations block declares test method 'testS()'; mark the block `swift test`"
             ])
     }
 
@@ -175,5 +190,94 @@ final class BadInputTests: XCTestCase {
             "Chapters/02-b.md": Data("".utf8),
         ])
         XCTAssertEqual(found.count, 2)
+    }
+}
+
+/// Odd but valid input a learner writes: none of it may be refused or skipped.
+final class ValidInputTests: XCTestCase {
+    private func chapter(_ text: String) throws -> Chapter {
+        let root = try Fixtures.temporaryWorkbook(["Chapters/01-ok.md": Data(text.utf8)], for: self)
+        return try XCTUnwrap(WorkbookLoader(root: root).chapters().first)
+    }
+
+    private func problems(_ text: String) throws -> [String] {
+        let root = try Fixtures.temporaryWorkbook(["Chapters/01-ok.md": Data(text.utf8)], for: self)
+        do {
+            _ = try WorkbookLoader(root: root).chapters()
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    func testRegexLiteralsDoNotCountBracesOrQuotes() throws {
+        let found = try chapter(
+            "# A\n\n```swift test\nfunc testRegex() {\n    let a = #/\\{/#\n    let b = #/\"/#\n"
+                + "    let c = /\\}[{\"]/\n    let d = 6 / 3 / 2\n    _ = (a, b, c, d)\n}\n```\n")
+        XCTAssertEqual(found.testNames, ["testRegex"])
+    }
+
+    func testSameTestInEachIfBranchIsNotADuplicate() throws {
+        let found = try chapter(
+            "# A\n\n```swift test\n#if os(Linux)\nfunc testA() {}\n#else\nfunc testA() {}\n#endif\n```\n"
+        )
+        XCTAssertEqual(found.testNames, ["testA"])
+    }
+
+    func testSameTestTwiceOutsideIfIsStillADuplicate() throws {
+        let found = try problems("# A\n\n```swift test\nfunc testA() {}\nfunc testA() {}\n```\n")
+        XCTAssertTrue(
+            try XCTUnwrap(found.first).contains("duplicate test name 'testA'"), "\(found)")
+    }
+
+    func testFreeFunctionTestableWithArgumentsIsNotATest() throws {
+        let found = try chapter(
+            "# A\n\n```swift\nfunc testable(_ value: Int) -> Bool { true }\n```\n")
+        XCTAssertEqual(found.testNames, [])
+    }
+
+    func testHelperWithArgumentsInATestBlockIsNotATest() throws {
+        let found = try chapter(
+            "# A\n\n```swift test\nfunc testHelper(expecting: Int) {}\nfunc testReal() { testHelper(expecting: 1) }\n"
+                + "static func testStatic() {}\n```\n")
+        XCTAssertEqual(found.testNames, ["testReal"])
+    }
+
+    func testBacktickedNameIsATestAndRawIdentifierIsAClearError() throws {
+        let found = try chapter("# A\n\n```swift test\nfunc `testQuoted`() {}\n```\n")
+        XCTAssertEqual(found.testNames, ["testQuoted"])
+        let raw = try problems("# A\n\n```swift test\nfunc `test two words`() {}\n```\n")
+        XCTAssertTrue(
+            try XCTUnwrap(raw.first).hasPrefix(
+                "Chapters/01-ok.md:4: error: test name `test two words` is a raw identifier"),
+            "\(raw)")
+    }
+
+    func testSwiftInAnyCaseIsCompiled() throws {
+        let found = try chapter("# A\n\n```Swift test\nfunc testA() { XCTFail() }\n```\n")
+        XCTAssertEqual(found.testNames, ["testA"])
+        let upper = try chapter("# A\n\n```SWIFT test\nfunc testB() {}\n```\n")
+        XCTAssertEqual(upper.testNames, ["testB"])
+    }
+
+    func testSwiftWithBraceAttributesIsRefusedNotSkipped() throws {
+        let found = try problems("# A\n\n```swift{.class}\nfunc testA() { XCTFail() }\n```\n")
+        XCTAssertTrue(
+            try XCTUnwrap(found.first).hasPrefix(
+                "Chapters/01-ok.md:3: error: unknown attribute '{.class}'"),
+            "\(found)")
+    }
+
+    func testFencesInListItemsAndQuotesAreCompiled() throws {
+        let found = try chapter(
+            "# A\n\n- ```swift test\n  func testInList() { XCTFail() }\n  ```\n\n"
+                + "> ```swift test\n> func testInQuote() {}\n> ```\n\n"
+                + "1. item\n   > - ```swift test\n   >   func testNested() {}\n   >   ```\n")
+        XCTAssertEqual(found.testNames, ["testInList", "testInQuote", "testNested"])
+    }
+
+    func testIndentedCodeIsStillProse() throws {
+        let found = try chapter("# A\n\n    func testNot() {}\n")
+        XCTAssertEqual(found.blocks.count, 0)
     }
 }

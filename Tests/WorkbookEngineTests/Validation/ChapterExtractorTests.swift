@@ -1,5 +1,6 @@
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 final class ChapterExtractorTests: XCTestCase {
     private func basic() throws -> Chapter {
@@ -48,7 +49,9 @@ final class ChapterExtractorTests: XCTestCase {
                 MarkdownElement(
                     kind: .heading(level: 1, text: "T"), literal: "", startLine: 1, endLine: 1),
                 MarkdownElement(
-                    kind: .codeBlock(info: "swift test"), literal: "let a = 1\n", startLine: 3,
+                    kind: .codeBlock(
+                        info: "swift test", fence: .init(marker: "```", isClosed: true)),
+                    literal: "let a = 1\n", startLine: 3,
                     endLine: 5),
             ])
     }

@@ -1,5 +1,6 @@
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 final class SwiftLexerTests: XCTestCase {
     func testBracesInStringsAndCommentsDoNotCount() {

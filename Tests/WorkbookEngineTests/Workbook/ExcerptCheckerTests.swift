@@ -1,12 +1,13 @@
 import Foundation
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 final class ExcerptCheckerTests: XCTestCase {
     func testMatchingExcerptIgnoresIndentationAndMarkers() throws {
         let root = Fixtures.workbook("basic")
         let chapter = try WorkbookLoader(root: root).chapters()[0]
-        XCTAssertEqual(ExcerptChecker.problems(in: chapter, root: root), [])
+        XCTAssertEqual(chapter.excerptDrift, [])
     }
 
     func testDriftIsReportedAtTheDifferingLine() throws {
@@ -19,7 +20,7 @@ final class ExcerptCheckerTests: XCTestCase {
             for: self)
         let loaded = try WorkbookLoader(root: root).chapters()[0]
         XCTAssertEqual(
-            ExcerptChecker.problems(in: loaded, root: root).map(\.description),
+            loaded.excerptDrift.map(\.description),
             [
                 "Chapters/01-a.md:5: error: excerpt differs from Sources/Lib/A.swift#r: expected '    return 1', found '    return 2'"
             ])

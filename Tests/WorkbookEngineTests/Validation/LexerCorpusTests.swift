@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+@testable import WorkbookEngine
+
+/// Every `.swift` file of this package and of the OpenCombine checkout, wrapped as one
+/// block, must scan balanced: real code is never refused. The brace structure must be the
+/// compiler's: each top-level `func` found is one the file really declares at the top.
+final class LexerCorpusTests: XCTestCase {
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    private func swiftFiles(under folder: String) -> [URL] {
+        let base = Self.packageRoot.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var files: [URL] = []
+        while let path = enumerator.nextObject() as? String {
+            if path.hasSuffix(".swift"), !path.contains("/.build/") {
+                files.append(base.appendingPathComponent(path))
+            }
+        }
+        return files
+    }
+
+    private func assertScansBalanced(_ files: [URL], minimum: Int) throws {
+        XCTAssertGreaterThanOrEqual(files.count, minimum, "corpus missing")
+        for url in files {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let scan = SwiftLexer.scan([(text, 1)])
+            XCTAssertTrue(
+                scan.isBalanced,
+                "\(url.path): unmatched \(scan.unmatchedClosingLines.prefix(3)), unclosed \(scan.unclosedOpeningLines.prefix(3)), unterminated \(scan.unterminatedWhat ?? "-") at \(scan.unterminatedLine ?? 0)"
+            )
+            for function in scan.topLevelFunctions {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let line = String(lines[function.line - 1])
+                XCTAssertTrue(
+                    line.contains("func"), "\(url.path):\(function.line): no func on that line")
+            }
+        }
+    }
+
+    func testEveryFileOfThisPackageScansBalanced() throws {
+        let folders = ["Sources", "Tools", "Tests", "Benchmarks"]
+        try assertScansBalanced(folders.flatMap(swiftFiles(under:)), minimum: 100)
+    }
+
+    /// swift-format indents by depth, so in this package a `func` starting at column 0
+    /// is exactly a function the compiler sees at the top level (generated chapter files,
+    /// not formatted, are left out): the lexer must find
+    /// those and no others.
+    func testTopLevelFunctionsAreTheOnesAtColumnZero() throws {
+        let folders = ["Sources", "Tools", "Tests", "Benchmarks"]
+        let modifiers: Set<Substring> = [
+            "public", "internal", "private", "fileprivate", "static", "func", "@inlinable",
+            "@discardableResult", "@MainActor", "nonisolated", "package",
+        ]
+        var checked = 0
+        for url in folders.flatMap(swiftFiles(under:))
+        where !url.path.contains("/Fixtures/") && !url.path.contains("/Tests/Chapters/") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var expected: [Int] = []
+            for (index, line) in lines.enumerated() {
+                let words = line.split(separator: " ")
+                guard line.first != " ", line.first != "\t",
+                    let funcIndex = words.firstIndex(of: "func"),
+                    words[..<funcIndex].allSatisfy({ modifiers.contains($0) })
+                else { continue }
+                expected.append(index + 1)
+            }
+            let found = SwiftLexer.scan([(text, 1)]).topLevelFunctions.map(\.line)
+            XCTAssertEqual(found, expected, url.path)
+            checked += expected.count
+        }
+        XCTAssertGreaterThan(checked, 10, "the corpus should hold top-level functions")
+    }
+
+    func testEveryFileOfOpenCombineScansBalanced() throws {
+        let files = swiftFiles(under: ".build/checkouts/OpenCombine")
+        try assertScansBalanced(files, minimum: 100)
+    }
+
+    func testTopLevelFunctionsOfAKnownFileMatchTheCompilers() throws {
+        let url = Self.packageRoot.appendingPathComponent(
+            "Sources/WorkbookEngine/Validation/SwiftLexer.swift")
+        let scan = SwiftLexer.scan([(try String(contentsOf: url, encoding: .utf8), 1)])
+        // The file is one struct: nothing is declared at the top level.
+        XCTAssertEqual(scan.topLevelFunctions.map(\.name), [])
+    }
+}

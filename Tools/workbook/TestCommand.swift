@@ -21,6 +21,7 @@ struct TestCommand: ParsableCommand {
               swift run workbook test 03           # chapter 03
               swift run workbook test 3 subjects   # by number or by slug
               swift run workbook test 03 --timeout 5 --junit .build/workbook.xml
+              swift run workbook test 13 --update  # promote what the examples printed
             """
     )
 
@@ -41,12 +42,23 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Echo each test's full XCTest output.")
     var verbose = false
 
+    @Flag(
+        help: """
+            Rewrite each output block whose example printed something else. Only the \
+            mismatched lines change: lines that matched, `...` included, stay as written.
+            """)
+    var update = false
+
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
 
     func run() throws {
+        let textsAtStart = update ? try chapterTextsAtStart() : [:]
         let run = try execute()
+        if update {
+            try promote(run.observations, textsAtStart: textsAtStart)
+        }
         guard run.reports.allSatisfy(\.succeeded) else { throw ExitCode.failure }
     }
 

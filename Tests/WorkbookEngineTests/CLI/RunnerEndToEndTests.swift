@@ -10,14 +10,16 @@ import FoundationXML
 /// whitespace, a declared test that is never compiled), built once and run as a learner
 /// would.
 final class RunnerEndToEndTests: XCTestCase {
-    /// A temporary copy of the fixture with the real runtime beside it.
+    /// A temporary copy of the fixture with the real runtime (and its matcher) beside it.
     private func fixtureWorkbook() throws -> URL {
         let root = try Fixtures.copy(of: "runner", for: self)
         let repository = Fixtures.directory.deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        try FileManager.default.copyItem(
-            at: repository.appendingPathComponent("Sources/WorkbookRuntime"),
-            to: root.appendingPathComponent("Sources/WorkbookRuntime"))
+        for module in ["WorkbookRuntime", "OutputMatching"] {
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Sources/\(module)"),
+                to: root.appendingPathComponent("Sources/\(module)"))
+        }
         return root
     }
 
@@ -137,6 +139,24 @@ final class RunnerEndToEndTests: XCTestCase {
             else { return nil }
             return pid
         }
+    }
+
+    /// `--update` rewrites the mismatched line of an output block from what the example
+    /// printed, keeps the matched one, and leaves every other byte of the chapter alone.
+    func testUpdatePromotesWhatTheExamplePrinted() throws {
+        let root = try fixtureWorkbook()
+        let chapter = root.appendingPathComponent("Chapters/08-whitespace.md")
+        let before = try String(contentsOf: chapter, encoding: .utf8)
+        let run = try runWorkbook(["test", "--root", root.path, "08", "--update"])
+        XCTAssertEqual(run.status, 1, "the run itself failed before the update")
+        XCTAssertTrue(
+            run.standardOutput.contains("--update: rewrote Chapters/08-whitespace.md"),
+            run.standardOutput + run.standardError)
+        let after = try String(contentsOf: chapter, encoding: .utf8)
+        XCTAssertEqual(
+            after, before.replacingOccurrences(of: "```output\na\n", with: "```output\na  \n"))
+        let again = try runWorkbook(["test", "--root", root.path, "08"])
+        XCTAssertEqual(again.status, 0, again.standardOutput)
     }
 
     func testRefusesOutsideAWorkbookAndWithoutChapters() throws {

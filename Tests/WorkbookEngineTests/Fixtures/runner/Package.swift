@@ -3,7 +3,7 @@ import Foundation
 import PackageDescription
 
 // A small workbook for the runner's end-to-end tests. The test copies the real
-// Sources/WorkbookRuntime beside this manifest before building.
+// Sources/WorkbookRuntime and Sources/OutputMatching beside this manifest before building.
 let excluded = Set(
     (ProcessInfo.processInfo.environment["WORKBOOK_EXCLUDED_CHAPTERS"] ?? "")
         .split(separator: ",").map(String.init))
@@ -22,6 +22,7 @@ let package = Package(
     name: "RunnerFixture",
     targets: [
         .target(name: "CustomCombine"),
-        .target(name: "WorkbookRuntime"),
+        .target(name: "OutputMatching"),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
     ] + chapters
 )

@@ -7,11 +7,38 @@ import PackageDescription
 /// discovers those folders so that adding a chapter never needs an edit here.
 /// `workbook test` lists chapters that do not compile in `WORKBOOK_EXCLUDED_CHAPTERS`, so
 /// that every other chapter still builds and runs.
+let environment = ProcessInfo.processInfo.environment
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+/// Following along: `workbook test --mine` sets `WORKBOOK_MINE=1`, and the chapters then
+/// build against the reader's own components in `Workbench/` (a folder git ignores, made
+/// by `workbook exercise`). The reader's module re-exports CustomCombine, so whatever the
+/// reader has not written comes from the library, and what they have written shadows it.
+/// Without the variable the reader's folder is not built at all: a half-written exercise
+/// never breaks the library's own build.
+let followsAlong =
+    environment["WORKBOOK_MINE"] == "1"
+    && FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Workbench").path)
+
+let workbenchTargets: [Target] =
+    followsAlong
+    ? [
+        .target(
+            name: "Workbench",
+            dependencies: [
+                "CustomCombine",
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            path: "Workbench",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        )
+    ] : []
+
 let chapterTargets: [Target] = {
     let excluded = Set(
-        (ProcessInfo.processInfo.environment["WORKBOOK_EXCLUDED_CHAPTERS"] ?? "")
+        (environment["WORKBOOK_EXCLUDED_CHAPTERS"] ?? "")
             .split(separator: ",").map(String.init))
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let chaptersDirectory = packageRoot.appendingPathComponent("Tests/Chapters")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: chaptersDirectory.path)) ?? []
     return
@@ -21,9 +48,10 @@ let chapterTargets: [Target] = {
         .map { name in
             .testTarget(
                 name: name,
-                dependencies: ["CustomCombine", "WorkbookRuntime"],
+                dependencies: ["CustomCombine", "PublisherConformance", "WorkbookRuntime"]
+                    + (followsAlong ? ["Workbench"] : []),
                 path: "Tests/Chapters/\(name)",
-                swiftSettings: [.swiftLanguageMode(.v5)]
+                swiftSettings: [.swiftLanguageMode(.v5)] + (followsAlong ? [.define("WORKBOOK_MINE")] : [])
             )
         }
 }()
@@ -77,5 +105,5 @@ let package = Package(
             name: "PublisherConformanceTests",
             dependencies: ["PublisherConformance", "CustomCombine"]
         ),
-    ] + chapterTargets
+    ] + workbenchTargets + chapterTargets
 )

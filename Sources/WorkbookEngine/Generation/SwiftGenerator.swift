@@ -18,7 +18,11 @@ public enum SwiftGenerator {
             \(header(for: file))
             // Regenerate with `swift run workbook generate`.
 
+            #if WORKBOOK_MINE
+            import Workbench
+            #else
             import CustomCombine
+            #endif
             import Foundation
             import WorkbookRuntime
             import XCTest

@@ -18,7 +18,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// never breaks the library's own build.
 let followsAlong =
     environment["WORKBOOK_MINE"] == "1"
-    && FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Workbench").path)
+    && FileManager.default.fileExists(
+        atPath: packageRoot.appendingPathComponent("Workbench/Workbench.swift").path)
 
 let workbenchTargets: [Target] =
     followsAlong

@@ -9,10 +9,17 @@ import WorkbookEngine
 /// of chapter targets in an environment variable changes the key exactly when that set
 /// changes; `WORKBOOK_EXCLUDED_CHAPTERS` tells the manifest which chapter targets to leave
 /// out.
+///
+/// With `mine`, the chapters build against the reader's `Workbench/` (`WORKBOOK_MINE=1`);
+/// without it the variable is cleared, so a shell that exported it cannot turn a plain
+/// run into a run of the reader's code.
 struct SwiftToolRunner {
     let root: URL
     let chapterTargets: [String]
     let scratchPath: String?
+    var mine = false
+    /// Whether the compiler's output is shown as it comes.
+    var echo = true
 
     /// The directory holding the debug products (the test bundle).
     var productsDirectory: URL {
@@ -26,6 +33,7 @@ struct SwiftToolRunner {
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBOOK_CHAPTER_TARGETS"] = chapterTargets.joined(separator: ",")
         environment["WORKBOOK_EXCLUDED_CHAPTERS"] = excluded.joined(separator: ",")
+        environment["WORKBOOK_MINE"] = mine ? "1" : "0"
         return environment
     }
 
@@ -36,7 +44,7 @@ struct SwiftToolRunner {
             arguments += ["--scratch-path", scratchPath]
         }
         let result = try ChildProcess.run(
-            arguments, environment: environment(excluding: excluded), echo: true)
+            arguments, environment: environment(excluding: excluded), echo: echo)
         return (result.exitStatus ?? 128 + (result.signal ?? 0), result.output)
     }
 
@@ -47,12 +55,15 @@ struct SwiftToolRunner {
     /// A chapter outside `selected` that failed last time and whose generated file is
     /// unchanged is left out from the start: the learner did not ask for it, and building
     /// it again would cost a failed build and a relink on every run. Selected chapters are
-    /// always built.
+    /// always built. Against the reader's workbench only the selected chapters are built:
+    /// every chapter module depends on the reader's, so each edit would rebuild them all.
     func buildIsolatingChapters(_ chapters: [ChapterFile], selected: [ChapterFile]) throws
         -> [ChapterFile: [String]]
     {
+        let leftOut = mine ? chapters.filter { !selected.contains($0) }.map(\.moduleName) : []
         let memory = productsDirectory.deletingLastPathComponent()
-            .appendingPathComponent("workbook-broken-chapters.json")
+            .appendingPathComponent(
+                mine ? "workbook-broken-chapters-mine.json" : "workbook-broken-chapters.json")
         let sources = Dictionary(
             uniqueKeysWithValues: chapters.map { file in
                 (
@@ -66,13 +77,13 @@ struct SwiftToolRunner {
             (try? JSONDecoder().decode(
                 [String: BrokenChapter].self, from: Data(contentsOf: memory))) ?? [:]
         var broken: [ChapterFile: [String]] = [:]
-        for file in chapters where !selected.contains(file) {
+        for file in chapters where !selected.contains(file) && !mine {
             if let entry = remembered[file.moduleName], entry.source == sources[file] {
                 broken[file] = entry.errors
             }
         }
         while true {
-            let excluded = broken.keys.map(\.moduleName).sorted()
+            let excluded = (broken.keys.map(\.moduleName) + leftOut).sorted()
             let build = try build(excluding: excluded)
             if build.status == 0 {
                 let entries = Dictionary(
@@ -86,7 +97,8 @@ struct SwiftToolRunner {
                 return broken
             }
             let errors = BuildFailureSummary.errors(
-                in: build.output, chapters: chapters.filter { broken[$0] == nil })
+                in: build.output,
+                chapters: chapters.filter { broken[$0] == nil && !leftOut.contains($0.moduleName) })
             guard !errors.isEmpty else {
                 throw BuildFailure(
                     summary: BuildFailureSummary.render(build.output, chapters: chapters))

@@ -22,6 +22,7 @@ struct TestCommand: ParsableCommand {
               swift run workbook test 3 subjects   # by number or by slug
               swift run workbook test 03 --timeout 5 --junit .build/workbook.xml
               swift run workbook test 13 --update  # promote what the examples printed
+              swift run workbook test 03 --mine    # chapter 03 against your Workbench/
             """
     )
 
@@ -49,6 +50,14 @@ struct TestCommand: ParsableCommand {
             """)
     var update = false
 
+    @Flag(
+        help: """
+            Build the chosen chapters against your own components in Workbench/ (see \
+            `workbook exercise`): what you wrote replaces the library's, the rest comes from \
+            the library.
+            """)
+    var mine = false
+
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
     }
@@ -64,19 +73,29 @@ struct TestCommand: ParsableCommand {
 
     /// Runs the chosen chapters, prints the report and writes the JUnit file; the result
     /// carries every output observation, failed checks included (for `--update`).
-    func execute() throws -> ChapterTestRunner.Run {
+    /// With `quiet`, neither the build's output nor the report is printed (for `progress`).
+    func execute(quiet: Bool = false) throws -> ChapterTestRunner.Run {
         let all = try options.loadChapters()
         let selected = try ChapterSelection.select(chapters, from: all.map(\.file))
         _ = try GenerateCommand.generate(all, root: options)
+        if mine {
+            try MineSummary.check(root: options.rootURL)
+            if !quiet { try MineSummary.print(for: selected, root: options.rootURL) }
+        }
 
-        let builder = SwiftToolRunner(
+        var builder = SwiftToolRunner(
             root: options.rootURL, chapterTargets: all.map(\.file.moduleName),
             scratchPath: scratchPath)
+        builder.mine = mine
+        builder.echo = !quiet
         let broken: [ChapterFile: [String]]
         do {
             broken = try builder.buildIsolatingChapters(all.map(\.file), selected: selected)
         } catch let failure as BuildFailure {
             print(failure.summary)
+            if mine {
+                print("(built against your Workbench/: an error in Workbench/ is in your code)")
+            }
             throw ExitCode.failure
         }
         let products = builder.productsDirectory
@@ -90,7 +109,7 @@ struct TestCommand: ParsableCommand {
             bundle: products.appendingPathComponent(bundleName),
             timeout: timeout, verbose: verbose)
         let run = try runner.run(all.filter { selected.contains($0.file) }, broken: broken)
-        print(ReportRenderer.render(run.reports), terminator: "")
+        if !quiet { print(ReportRenderer.render(run.reports), terminator: "") }
         if let junit {
             try Data(JUnitReport.render(run.reports).utf8)
                 .write(to: URL(fileURLWithPath: junit), options: .atomic)

@@ -13,9 +13,17 @@ struct WorkbookCommand: ParsableCommand {
               swift run workbook generate      # write Tests/Chapters/ from Chapters/
               swift run workbook check         # CI: fail on stale files or excerpt drift
               swift run workbook list          # blocks and tests per chapter
+
+            Following along (build each component yourself, checked by the chapter's tests):
+              swift run workbook exercise 03   # starters in Workbench/Chapter03/
+              swift run workbook test 03 --mine
+              swift run workbook watch 03 --mine
+              swift run workbook hint 03
+              swift run workbook progress
             """,
         subcommands: [
             GenerateCommand.self, CheckCommand.self, TestCommand.self, ListCommand.self,
+            ExerciseCommand.self, HintCommand.self, ProgressCommand.self, WatchCommand.self,
         ]
     )
 }

@@ -3,15 +3,22 @@ import Foundation
 /// Writes a file all at once: a temporary file beside it, then a rename, so a reader (the
 /// build, an editor) never sees half a file and a failure leaves the old one intact.
 enum AtomicFile {
-    /// Replaces (or creates) the file at `url` with `data`.
-    static func write(_ data: Data, to url: URL) throws {
+    /// Replaces (or creates) the file at `url` with `data`. With `replacing` false the
+    /// write fails if a file is already there, even one created a moment ago by someone
+    /// else: the temporary file is hard-linked into place, which never clobbers.
+    static func write(_ data: Data, to url: URL, replacing: Bool = true) throws {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(
                 ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
+        defer { if !replacing { unlink(temporary.path) } }
+        let placed = replacing ? rename(temporary.path, url.path) : link(temporary.path, url.path)
+        if placed != 0 {
+            let code = errno
             try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            throw CocoaError(
+                code == EEXIST ? .fileWriteFileExists : .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: url.path])
         }
     }
 }

@@ -10,21 +10,8 @@ import FoundationXML
 /// whitespace, a declared test that is never compiled), built once and run as a learner
 /// would.
 final class RunnerEndToEndTests: XCTestCase {
-    /// A temporary copy of the fixture with the real runtime (and its matcher) beside it.
-    private func fixtureWorkbook() throws -> URL {
-        let root = try Fixtures.copy(of: "runner", for: self)
-        let repository = Fixtures.directory.deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        for module in ["WorkbookRuntime", "OutputMatching"] {
-            try FileManager.default.copyItem(
-                at: repository.appendingPathComponent("Sources/\(module)"),
-                to: root.appendingPathComponent("Sources/\(module)"))
-        }
-        return root
-    }
-
     func testEveryOutcomeIsReportedAtItsMarkdownLine() throws {
-        let root = try fixtureWorkbook()
+        let root = try Fixtures.buildableCopy(of: "runner", for: self)
         let junit = root.appendingPathComponent("report.xml")
         let run = try runWorkbook(
             ["test", "--root", root.path, "--timeout", "3", "--junit", junit.path])
@@ -144,7 +131,7 @@ final class RunnerEndToEndTests: XCTestCase {
     /// `--update` rewrites the mismatched line of an output block from what the example
     /// printed, keeps the matched one, and leaves every other byte of the chapter alone.
     func testUpdatePromotesWhatTheExamplePrinted() throws {
-        let root = try fixtureWorkbook()
+        let root = try Fixtures.buildableCopy(of: "runner", for: self)
         let chapter = root.appendingPathComponent("Chapters/08-whitespace.md")
         let before = try String(contentsOf: chapter, encoding: .utf8)
         let run = try runWorkbook(["test", "--root", root.path, "08", "--update"])

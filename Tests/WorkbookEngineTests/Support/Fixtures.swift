@@ -42,6 +42,20 @@ enum Fixtures {
         return root
     }
 
+    /// A temporary copy of a fixture workbook that builds, with the real runtime (and its
+    /// matcher) copied beside its manifest.
+    static func buildableCopy(of name: String, for testCase: XCTestCase) throws -> URL {
+        let root = try copy(of: name, for: testCase)
+        let repository = directory.deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        for module in ["WorkbookRuntime", "OutputMatching"] {
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Sources/\(module)"),
+                to: root.appendingPathComponent("Sources/\(module)"))
+        }
+        return root
+    }
+
     /// Every file under `root` with its bytes, to prove that nothing was written.
     static func snapshot(of root: URL) -> [String: Data] {
         var result: [String: Data] = [:]

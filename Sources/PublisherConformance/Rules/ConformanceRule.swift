@@ -44,6 +44,60 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
         return titles[rawValue - 1]
     }
 
+    /// The broken promise in a learner's words, completing "<the publisher> ...".
+    public var inPlainWords: String {
+        switch self {
+        case .subscriptionFirst:
+            "sent a value or a completion before the subscription, or a second subscription"
+        case .demandBound: "sent a value nobody asked for"
+        case .stepwiseDemand: "did not honour demand asked for a little at a time"
+        case .singleCompletion: "sent something after its completion, or completed twice"
+        case .completionWithoutDemand:
+            "held a completion back until there was demand; a completion needs none"
+        case .cancellation: "kept delivering after cancel, or broke on a repeated cancel"
+        case .release: "kept its subscriber alive after cancel or completion"
+        case .reentrancy:
+            "deadlocked or crashed when a subscriber called back into it from a callback"
+        case .serialDelivery: "called one subscriber from two threads at once"
+        case .multicastReplay: "gave its subscribers different values, or replayed with a gap"
+        case .lateSubscriber:
+            "left a subscriber that came after the completion without its subscription and completion"
+        case .secondSubscription: "accepted a second subscription instead of cancelling it"
+        case .requestNone: "accepted request(.none), which the contract forbids"
+        case .stress: "broke with many threads sending, subscribing and cancelling at once"
+        case .crossThreadControl:
+            "deadlocked or broke demand when a request or cancel came from another thread"
+        }
+    }
+
+    /// Where the workbook teaches the promise: a chapter file and one of its `##` headings.
+    public var taughtIn: (chapter: String, heading: String) {
+        switch self {
+        case .subscriptionFirst: ("02-subscription-behavior.md", "The handshake, in ten steps")
+        case .demandBound: ("12-demand.md", "A subject drops what nobody asked for")
+        case .stepwiseDemand: ("12-demand.md", "CustomDemandSink")
+        case .singleCompletion: ("03-custom-subject.md", "Where the draft and the library differ")
+        case .completionWithoutDemand:
+            ("02-subscription-behavior.md", "Testing the defaults one by one")
+        case .cancellation: ("14-event-publisher.md", "Cancel cleans up the control")
+        case .release:
+            ("09-surprising-lifetimes.md", "Why: a reference cycle that only completion or cancel breaks")
+        case .reentrancy: ("03-custom-subject.md", "The library's CustomSubject")
+        case .serialDelivery, .stress: ("05-thread-safe-subject.md", "The real experiment")
+        case .multicastReplay: ("08-buffer-subject.md", "Chapter 6's timeline, replayed")
+        case .lateSubscriber:
+            ("01-publishers-and-subscribers.md", "A subscriber who arrives late: four possible answers")
+        case .secondSubscription: ("14-event-publisher.md", "A subscriber of our own: CustomSink")
+        case .requestNone: ("16-share-replay.md", "`.none` is just zero")
+        case .crossThreadControl: ("02-subscription-behavior.md", "Two links, two threads")
+        }
+    }
+
+    /// "sent a value nobody asked for (see Chapters/12-demand.md, 'A subject drops ...')".
+    public var explanation: String {
+        "\(inPlainWords) (see Chapters/\(taughtIn.chapter), '\(taughtIn.heading)')"
+    }
+
     /// The column heading in the summary table.
     public var columnTitle: String {
         self == .stress ? "S" : "R\(rawValue)"

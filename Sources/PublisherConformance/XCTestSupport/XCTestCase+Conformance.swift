@@ -64,7 +64,8 @@ extension XCTestCase {
                 continue
             }
             if case .fail(let message) = outcome, !knownFailures.contains(rule) {
-                XCTFail("\(report.subject): \(message)", file: file, line: line)
+                XCTFail(
+                    "\(report.subject) \(rule.explanation)\n\(message)", file: file, line: line)
             }
             if knownFailures.contains(rule) && !outcome.isFailure {
                 XCTFail(

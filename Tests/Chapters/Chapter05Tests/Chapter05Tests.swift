@@ -8,7 +8,7 @@ import XCTest
 
 final class Chapter05Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 23)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 25)
 /// Chapter 3's subject with its subscriber table left unguarded.
 final class NaiveSubject<Output, Failure: Error>: Subject {
     typealias Table = [CombineIdentifier: Entry]
@@ -83,7 +83,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 99)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 101)
 func testNaiveSubjectWorksOnOneThread() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -99,7 +99,7 @@ func testNaiveSubjectWorksOnOneThread() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 140)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 142)
 func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Subscribers.Event<Int, Never>]()
@@ -123,7 +123,7 @@ func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 169)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 171)
 func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Int]()
@@ -147,7 +147,7 @@ func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 204)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 206)
 /// The smallest correct lock-in-a-box.
 final class SmallBox<T> {
     private let lock = NSLock()
@@ -178,7 +178,7 @@ final class SmallBox<T> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 272)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 274)
 /// What `SmallBox` and the library's `AtomicBox` both offer.
 protocol LockBox {
     associatedtype Value
@@ -193,7 +193,7 @@ extension AtomicBox: LockBox {}
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 286)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 288)
 func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
     func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
@@ -230,7 +230,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 327)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 329)
 func testAtomicBoxMakesTheSecondWriterWait() {
     func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
         let firstIsInside = DispatchSemaphore(value: 0)
@@ -268,7 +268,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 403)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 405)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -280,7 +280,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 414)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 416)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -292,7 +292,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 441)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 443)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -352,7 +352,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 527)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 529)
 /// Four threads send 500 values each while four others subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
@@ -422,7 +422,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 596)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 598)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject)

@@ -8,8 +8,8 @@ import XCTest
 
 final class Chapter08Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 33)
-/// Chapter 7's smallest correct replay behavior, unchanged.
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 34)
+/// Chapter 7's smallest correct replay behavior, the same code.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
     typealias Input = Output
     typealias OutputFailure = Failure
@@ -74,7 +74,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 99)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 100)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -134,7 +134,7 @@ final class SmallBufferSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 164)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 165)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func timeline<S: Subject>(_ subject: S) -> (early: Events, late: Events, after: Events)
@@ -174,7 +174,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 292)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 293)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -218,7 +218,7 @@ func testASubscriberAfterTheEndGetsTheReplayThenTheCompletion() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 340)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 341)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -246,7 +246,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 388)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 389)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -268,7 +268,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 413)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 414)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -289,7 +289,7 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 443)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 444)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -306,7 +306,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 461)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 462)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -335,7 +335,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 504)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 505)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }

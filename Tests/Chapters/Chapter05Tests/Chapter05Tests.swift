@@ -178,7 +178,7 @@ final class SmallBox<T> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 274)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 275)
 /// What `SmallBox` and the library's `AtomicBox` both offer.
 protocol LockBox {
     associatedtype Value
@@ -193,7 +193,7 @@ extension AtomicBox: LockBox {}
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 288)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 289)
 func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
     func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
@@ -230,7 +230,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 329)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 330)
 func testAtomicBoxMakesTheSecondWriterWait() {
     func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
         let firstIsInside = DispatchSemaphore(value: 0)
@@ -268,7 +268,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 405)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 406)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -280,7 +280,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 416)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 417)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -292,7 +292,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 443)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 444)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -352,7 +352,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 529)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 530)
 /// Four threads send 500 values each while four others subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
@@ -422,7 +422,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 598)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 599)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject)

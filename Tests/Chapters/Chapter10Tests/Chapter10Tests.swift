@@ -146,7 +146,7 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 239)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 240)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -182,7 +182,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 274)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 275)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let subject = PassthroughSubject<Int, Never>()
     weak var weakStrong: StrongMergeInput<Int>?
@@ -207,7 +207,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 309)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 310)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -229,7 +229,7 @@ func testMergeInputCollectsWithoutCompleting() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 332)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 333)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -259,7 +259,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 363)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 364)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()

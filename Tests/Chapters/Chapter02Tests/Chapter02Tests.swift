@@ -12,7 +12,7 @@ import XCTest
 
 final class Chapter02Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 300)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 305)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -69,7 +69,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 355)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 360)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -83,7 +83,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 355)
+            reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 360)
         } else {
             assertOutput(
                 output,
@@ -97,12 +97,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 366)
+                file: "Chapters/02-subscription-behavior.md", line: 371)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 391)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 396)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -155,7 +155,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 446)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 451)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -174,7 +174,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 466)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 471)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -195,7 +195,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 489)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 494)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -219,7 +219,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 515)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 520)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -239,7 +239,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 538)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 543)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -255,7 +255,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 557)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 562)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -281,7 +281,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 587)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 592)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -299,7 +299,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 607)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 612)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -317,7 +317,45 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 630)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 636)
+/// An upstream that runs `onRequest` whenever it is asked for values.
+final class ProbeSubscription: Subscription {
+    let onRequest: (Subscribers.Demand) -> Void
+
+    init(onRequest: @escaping (Subscribers.Demand) -> Void) {
+        self.onRequest = onRequest
+    }
+
+    func request(_ demand: Subscribers.Demand) { onRequest(demand) }
+    func cancel() {}
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 650)
+func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
+    let taker = Taker(initial: .max(1))
+    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+    let subscription = CustomSubscription(behavior: behavior)
+    var deliveredMeanwhile = [DispatchTimeoutResult]()
+    let probe = ProbeSubscription { _ in
+        let delivered = DispatchSemaphore(value: 0)
+        Thread {
+            _ = subscription.receive(1)
+            delivered.signal()
+        }.start()
+        deliveredMeanwhile.append(delivered.wait(timeout: .now() + 5))
+    }
+
+    subscription.receive(subscription: probe)  // the taker requests max(1): the probe runs
+
+    XCTAssertEqual(deliveredMeanwhile, [.success])
+    XCTAssertEqual(taker.events, [1].asEvents(completion: nil))
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 678)
 /// The first idea: one recursive lock around every call, calls up included.
 final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
     typealias Input = Content.Input
@@ -381,7 +419,7 @@ extension Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 718)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 766)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -421,7 +459,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 757)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 805)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(roundThatDeadlocks { $0.hop().hop().eraseToAnyPublisher() })
 }

@@ -116,7 +116,7 @@ func testNaiveSubjectCancelAndSendSubscription() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 252)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 251)
 func testCustomSubjectAllowsReentrantSendAndCancel() {
     let subject = CustomSubject<Int, Never>()
     var received = [Int]()
@@ -136,7 +136,7 @@ func testCustomSubjectAllowsReentrantSendAndCancel() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 290)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 287)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -153,7 +153,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 310)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 307)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -193,7 +193,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 353)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 350)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -207,7 +207,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 366)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 363)
 func testBothSubjectsHonourDemandAndRequestUnlimited() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -230,7 +230,7 @@ func testBothSubjectsHonourDemandAndRequestUnlimited() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 400)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 398)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -252,7 +252,7 @@ func testNaiveSubjectForgetsItCompleted() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 425)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 423)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     let subject = CustomSubject<Int, Never>()
     var log = [String]()

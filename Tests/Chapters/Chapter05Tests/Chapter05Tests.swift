@@ -12,7 +12,7 @@ import XCTest
 
 final class Chapter05Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 23)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 25)
 /// Chapter 3's subject with its subscriber table left unguarded.
 final class NaiveSubject<Output, Failure: Error>: Subject {
     typealias Table = [CombineIdentifier: Entry]
@@ -87,7 +87,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 99)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 101)
 func testNaiveSubjectWorksOnOneThread() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -103,7 +103,7 @@ func testNaiveSubjectWorksOnOneThread() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 140)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 142)
 func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Subscribers.Event<Int, Never>]()
@@ -127,7 +127,7 @@ func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 169)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 171)
 func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Int]()
@@ -151,75 +151,128 @@ func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 206)
+/// The smallest correct lock-in-a-box.
+final class SmallBox<T> {
+    private let lock = NSLock()
+    private var storage: T
+
+    init(_ value: T) {
+        storage = value
+    }
+
+    var value: T {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    @discardableResult
+    func mutate<U>(_ body: (inout T) throws -> U) rethrows -> U {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&storage)
+    }
+
+    var isMutating: Bool {
+        guard lock.try() else { return true }
+        lock.unlock()
+        return false
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 275)
+/// What `SmallBox` and the library's `AtomicBox` both offer.
+protocol LockBox {
+    associatedtype Value
+    var value: Value { get }
+    @discardableResult
+    func mutate<U>(_ body: (inout Value) throws -> U) rethrows -> U
+    var isMutating: Bool { get }
+}
+
+extension SmallBox: LockBox {}
+extension AtomicBox: LockBox {}
+#sourceLocation()
+
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 241)
-func testAtomicBoxReadsAndMutates() throws {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 289)
+func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
-    let box = AtomicBox([1, 2])
+    func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
+        XCTAssertEqual(box.value, [1, 2])
+        let newCount = box.mutate { numbers -> Int in
+            numbers.append(3)
+            return numbers.count
+        }
+        XCTAssertEqual(newCount, 3)
+        box.mutate { $0.removeFirst() }  // result discarded without a warning
+        XCTAssertEqual(box.value, [2, 3])
 
-    XCTAssertEqual(box.value, [1, 2])
-    let newCount = box.mutate { numbers -> Int in
-        numbers.append(3)
-        return numbers.count
+        XCTAssertThrowsError(try box.mutate { _ in throw Refused() }) { error in
+            XCTAssertTrue(error is Refused)
+        }
     }
-    XCTAssertEqual(newCount, 3)
-    box.mutate { $0.removeFirst() }  // result discarded without a warning
-    XCTAssertEqual(box.value, [2, 3])
-
-    XCTAssertThrowsError(try box.mutate { _ in throw Refused() }) { error in
-        XCTAssertTrue(error is Refused)
-    }
+    check(SmallBox([1, 2]))
+    check(AtomicBox([1, 2]))
 }
 
 func testAtomicBoxIsMutatingOnlyInsideMutate() {
-    let box = AtomicBox(0)
-    XCTAssertFalse(box.isMutating)
-    box.mutate { value in
-        value += 1
-        XCTAssertTrue(box.isMutating)
+    func check<Box: LockBox>(_ box: Box) where Box.Value == Int {
+        XCTAssertFalse(box.isMutating)
+        box.mutate { value in
+            value += 1
+            XCTAssertTrue(box.isMutating)
+        }
+        XCTAssertFalse(box.isMutating)
     }
-    XCTAssertFalse(box.isMutating)
+    check(SmallBox(0))
+    check(AtomicBox(0))
 }
 #sourceLocation()
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 277)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 330)
 func testAtomicBoxMakesTheSecondWriterWait() {
-    let box = AtomicBox([String]())
-    let firstIsInside = DispatchSemaphore(value: 0)
-    let releaseFirst = DispatchSemaphore(value: 0)
-    let secondIsTrying = DispatchSemaphore(value: 0)
-    let secondIsDone = DispatchSemaphore(value: 0)
+    func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
+        let firstIsInside = DispatchSemaphore(value: 0)
+        let releaseFirst = DispatchSemaphore(value: 0)
+        let secondIsTrying = DispatchSemaphore(value: 0)
+        let secondIsDone = DispatchSemaphore(value: 0)
 
-    DispatchQueue.global().async {
-        box.mutate { names in
-            firstIsInside.signal()
-            releaseFirst.wait()
-            names.append("A")
+        DispatchQueue.global().async {
+            box.mutate { names in
+                firstIsInside.signal()
+                releaseFirst.wait()
+                names.append("A")
+            }
         }
-    }
-    firstIsInside.wait()
-    XCTAssertTrue(box.isMutating)
+        firstIsInside.wait()
+        XCTAssertTrue(box.isMutating)
 
-    DispatchQueue.global().async {
-        secondIsTrying.signal()
-        box.mutate { $0.append("B") }
-        secondIsDone.signal()
-    }
-    secondIsTrying.wait()
-    XCTAssertEqual(
-        secondIsDone.wait(timeout: .now() + 0.2), .timedOut,
-        "the second writer got in while the first was still inside mutate")
-    releaseFirst.signal()
-    XCTAssertEqual(secondIsDone.wait(timeout: .now() + 10), .success)
+        DispatchQueue.global().async {
+            secondIsTrying.signal()
+            box.mutate { $0.append("B") }
+            secondIsDone.signal()
+        }
+        secondIsTrying.wait()
+        XCTAssertEqual(
+            secondIsDone.wait(timeout: .now() + 0.2), .timedOut,
+            "the second writer got in while the first was still inside mutate")
+        releaseFirst.signal()
+        XCTAssertEqual(secondIsDone.wait(timeout: .now() + 10), .success)
 
-    XCTAssertEqual(box.value, ["A", "B"])
+        XCTAssertEqual(box.value, ["A", "B"])
+    }
+    check(SmallBox([String]()))
+    check(AtomicBox([String]()))
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 343)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 406)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -231,7 +284,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 354)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 417)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -243,16 +296,77 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 404)
-func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 444)
+/// A subscriber's place in a subject, handed to its link as the link's upstream.
+final class Membership: Subscription {
+    let leave: () -> Void
+    init(leave: @escaping () -> Void) { self.leave = leave }
+
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() { leave() }
+}
+
+/// Chapter 3's draft, guarded: the smallest subject that is safe on many threads.
+final class GuardedSubject<Output, Failure: Error>: Subject {
+    typealias Link = CustomSubscription<Behavior>
+
+    /// Every default of chapter 2: cancelling cancels the upstream, the `Membership`.
+    final class Behavior: SubscriptionBehavior {
+        typealias Input = Output
+        typealias OutputFailure = Failure
+
+        var demand = Subscribers.Demand.none
+        var upstream: Subscription?
+        let downstream: AnySubscriber<Output, Failure>
+
+        init(downstream: AnySubscriber<Output, Failure>) {
+            self.downstream = downstream
+        }
+    }
+
+    @Atomic var subscribers: [CombineIdentifier: Link] = [:]
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let link = Link(behavior: Behavior(downstream: AnySubscriber(subscriber)))
+        let id = link.combineIdentifier
+        $subscribers.mutate { $0[id] = link }
+        link.receive(subscription: Membership { self.$subscribers.mutate { $0[id] = nil } })
+    }
+
+    func send(subscription: Subscription) {
+        subscription.request(.unlimited)
+    }
+
+    func send(_ value: Output) {
+        for link in subscribers.values {  // a copy, read under the lock
+            _ = link.receive(value)
+        }
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+        let current = $subscribers.mutate { table -> [Link] in
+            defer { table.removeAll() }
+            return Array(table.values)
+        }
+        for link in current {
+            link.receive(completion: completion)
+        }
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 530)
+/// Four threads send 500 values each while four others subscribe and cancel 200 times
+/// each; then checks what the steady subscriber and the short-lived ones received.
+func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
+where S.Output == Int, S.Failure == Never {
     let senders = 4
     let valuesPerSender = 500
     let churners = 4
     let roundsPerChurner = 200
     let sent = Set(0..<senders * valuesPerSender)
 
-    let subject = CustomSubject<Int, Never>()
     let steadyCounts = AtomicBox([Int: Int]())
     let steadyBySender = AtomicBox([[Int]](repeating: [], count: senders))
     let steadyCompletions = AtomicBox(0)
@@ -297,16 +411,30 @@ func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
     subject.send(completion: .finished)
 
     let counts = steadyCounts.value
-    XCTAssertEqual(Set(counts.keys), sent)  // every value arrived...
-    XCTAssertEqual(counts.values.filter { $0 != 1 }.count, 0)  // ...exactly once
+    XCTAssertEqual(Set(counts.keys), sent, line: line)  // every value arrived...
+    XCTAssertEqual(counts.values.filter { $0 != 1 }.count, 0, line: line)  // ...exactly once
     for (sender, values) in steadyBySender.value.enumerated() {
         let first = sender * valuesPerSender
-        XCTAssertEqual(values, Array(first..<first + valuesPerSender))  // in each sender's order
+        // in each sender's order
+        XCTAssertEqual(values, Array(first..<first + valuesPerSender), line: line)
     }
-    XCTAssertEqual(steadyCompletions.value, 1)
-    XCTAssertEqual(steadyOverlaps.value, 0)
-    XCTAssertEqual(churnProblems.value, [])
+    XCTAssertEqual(steadyCompletions.value, 1, line: line)
+    XCTAssertEqual(steadyOverlaps.value, 0, line: line)
+    XCTAssertEqual(churnProblems.value, [], line: line)
     steadySink.cancel()
+}
+#sourceLocation()
+
+extension Chapter05Tests {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 599)
+func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
+    let subject = GuardedSubject<Int, Never>()
+    runConcurrentExperiment(on: subject)
+    XCTAssertTrue(subject.subscribers.isEmpty)
+}
+
+func testCustomSubjectUnderConcurrentSendSubscribeAndCancel() {
+    runConcurrentExperiment(on: CustomSubject<Int, Never>())
 }
 #sourceLocation()
 }

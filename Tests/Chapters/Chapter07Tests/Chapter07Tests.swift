@@ -296,7 +296,77 @@ func testLimitZeroStoresNoValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 518)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 456)
+/// The smallest correct replay behavior: one subscriber's backlog, delivered as its
+/// demand allows.
+final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
+    typealias Input = Output
+    typealias OutputFailure = Failure
+
+    var demand = Subscribers.Demand.none
+    var upstream: Subscription?
+    let downstream: AnySubscriber<Output, Failure>
+    var backlog: Buffer<Output, Failure>
+    private var draining = false
+    private var cancelled = false
+
+    init(downstream: AnySubscriber<Output, Failure>, backlog: Buffer<Output, Failure>) {
+        self.downstream = downstream
+        self.backlog = backlog
+    }
+
+    /// While a completion waits behind values, the wrapper must keep this behavior.
+    var hasPendingEvents: Bool { !backlog.isEmpty }
+
+    func request(_ demand: Subscribers.Demand) {
+        self.demand += demand
+        drain()
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand {
+        if demand > 0 && backlog.isEmpty && !draining {
+            demand -= 1
+            demand += downstream.receive(input)  // waiting and nothing ahead: straight through
+        } else {
+            backlog.push(input)
+            drain()
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        backlog.push(completion: completion)
+        drain()
+    }
+
+    func cancel() {
+        cancelled = true
+        upstream?.cancel()
+    }
+
+    /// One loop: a request made from inside `receive(_:)` finds `draining` set and only
+    /// adds demand, which the running loop then spends.
+    private func drain() {
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
+        while !cancelled {
+            if demand == .none && !backlog.values.isEmpty { return }
+            guard let event = backlog.fetch() else { return }
+            switch event {
+            case .value(let value):
+                demand -= 1
+                demand += downstream.receive(value)
+            case .complete(let completion):
+                downstream.receive(completion: completion)
+                return
+            }
+        }
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 535)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -326,8 +396,66 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
+#sourceLocation(file: "Chapters/07-buffer.md", line: 571)
+/// One step of a script played against one subscriber.
+enum ReplayStep {
+    case send(Int), request(Int), finish, cancel
+}
+
+/// Plays `script`; `send` and `finish` reach the subscriber through whatever is tested.
+func play(
+    _ script: [ReplayStep], to subscriber: OnDemand<Int, Never>,
+    send: (Int) -> Void, finish: () -> Void
+) -> [Subscribers.Event<Int, Never>] {
+    for step in script {
+        switch step {
+        case .send(let value): send(value)
+        case .request(let count): subscriber.request(.max(count))
+        case .finish: finish()
+        case .cancel: subscriber.cancel()
+        }
+    }
+    return subscriber.events
+}
+#sourceLocation()
+
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 548)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 594)
+func testTheSmallBehaviorAndTheLibrarysAgree() {
+    let scripts: [[ReplayStep]] = [
+        [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
+        [.request(1), .send(1), .send(2), .finish, .request(1)],
+        [.send(1), .send(2), .send(3), .finish, .request(3)],
+        [.request(2), .send(1), .cancel, .send(2), .finish],
+        [.finish, .request(1)],
+    ]
+    for limit in 0...3 {
+        for script in scripts {
+            let small = OnDemand<Int, Never>()
+            let link = CustomSubscription(behavior: SmallReplayBehavior<Int, Never>(
+                downstream: AnySubscriber(small),
+                backlog: Buffer(limit: limit, strategy: .dropOldest)))
+            link.receive(subscription: Subscriptions.empty)
+            let fromSmall = play(
+                script, to: small,
+                send: { _ = link.receive($0) }, finish: { link.receive(completion: .finished) })
+
+            let library = OnDemand<Int, Never>()
+            let subject = BufferSubject<Int, Never>(limit: limit, whenFull: .dropOldest)
+            subject.subscribe(library)
+            let fromLibrary = play(
+                script, to: library,
+                send: { subject.send($0) }, finish: { subject.send(completion: .finished) })
+
+            XCTAssertEqual(fromSmall, fromLibrary, "limit \(limit), \(script)")
+        }
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 692)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -408,7 +536,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 641)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 787)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()

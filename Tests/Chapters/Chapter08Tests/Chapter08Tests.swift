@@ -12,8 +12,173 @@ import XCTest
 
 final class Chapter08Tests: XCTestCase {}
 
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 34)
+/// Chapter 7's smallest correct replay behavior, the same code.
+final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
+    typealias Input = Output
+    typealias OutputFailure = Failure
+
+    var demand = Subscribers.Demand.none
+    var upstream: Subscription?
+    let downstream: AnySubscriber<Output, Failure>
+    var backlog: Buffer<Output, Failure>
+    private var draining = false
+    private var cancelled = false
+
+    init(downstream: AnySubscriber<Output, Failure>, backlog: Buffer<Output, Failure>) {
+        self.downstream = downstream
+        self.backlog = backlog
+    }
+
+    var hasPendingEvents: Bool { !backlog.isEmpty }
+
+    func request(_ demand: Subscribers.Demand) {
+        self.demand += demand
+        drain()
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand {
+        if demand > 0 && backlog.isEmpty && !draining {
+            demand -= 1
+            demand += downstream.receive(input)
+        } else {
+            backlog.push(input)
+            drain()
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        backlog.push(completion: completion)
+        drain()
+    }
+
+    func cancel() {
+        cancelled = true
+        upstream?.cancel()
+    }
+
+    private func drain() {
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
+        while !cancelled {
+            if demand == .none && !backlog.values.isEmpty { return }
+            guard let event = backlog.fetch() else { return }
+            switch event {
+            case .value(let value):
+                demand -= 1
+                demand += downstream.receive(value)
+            case .complete(let completion):
+                downstream.receive(completion: completion)
+                return
+            }
+        }
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 100)
+/// A subscriber's place in a subject, handed to its link as the link's upstream.
+final class Membership: Subscription {
+    let leave: () -> Void
+    init(leave: @escaping () -> Void) { self.leave = leave }
+
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() { leave() }
+}
+
+/// The smallest BufferSubject. Correct on one thread; nothing guards its state.
+final class SmallBufferSubject<Output, Failure: Error>: Subject {
+    typealias Link = CustomSubscription<SmallReplayBehavior<Output, Failure>>
+
+    private var buffer: Buffer<Output, Failure>
+    private(set) var links: [(id: CombineIdentifier, link: Link)] = []
+
+    init(limit: Int = 1, whenFull strategy: Publishers.BufferingStrategy<Failure> = .dropOldest) {
+        buffer = Buffer(limit: limit, strategy: strategy)
+    }
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        // `Buffer` is a value: the behavior's backlog is a copy, the replay.
+        let behavior = SmallReplayBehavior(downstream: AnySubscriber(subscriber), backlog: buffer)
+        let link = Link(behavior: behavior)
+        let id = link.combineIdentifier
+        if buffer.completion == nil {
+            links.append((id, link))
+        }
+        // Holds the subject, as the library's does: a subject with subscribers stays alive.
+        link.receive(subscription: Membership { self.links.removeAll { $0.id == id } })
+        if let completion = buffer.completion {
+            link.receive(completion: completion)  // delivered after the replay
+        }
+    }
+
+    func send(subscription: Subscription) {
+        subscription.request(.unlimited)
+    }
+
+    func send(_ value: Output) {
+        buffer.push(value)  // ignored once the stream has ended
+        for entry in links {
+            _ = entry.link.receive(value)
+        }
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+        buffer.push(completion: completion)  // only the first counts
+        let current = links
+        links = []
+        for entry in current {
+            entry.link.receive(completion: completion)
+        }
+    }
+}
+#sourceLocation()
+
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 110)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 165)
+func testTheSmallSubjectAndTheLibrarysAgree() {
+    typealias Events = [Subscribers.Event<Int, Never>]
+    func timeline<S: Subject>(_ subject: S) -> (early: Events, late: Events, after: Events)
+    where S.Output == Int, S.Failure == Never {
+        var early = Events(), late = Events(), after = Events()
+        let earlySink = subject.sink(event: { early.append($0) })
+        subject.send(sequence: 1...3, completion: nil)
+        let lateSink = subject.sink(event: { late.append($0) })
+        subject.send(4)
+        earlySink.cancel()
+        subject.send(5)
+        subject.send(completion: .finished)
+        subject.send(6)
+        let afterSink = subject.sink(event: { after.append($0) })
+        withExtendedLifetime((lateSink, afterSink)) {}
+        return (early, late, after)
+    }
+
+    for limit in [1, 2, Int.max] {
+        let small = timeline(SmallBufferSubject<Int, Never>(limit: limit))
+        let library = timeline(BufferSubject<Int, Never>(limit: limit))
+        XCTAssertEqual(small.early, library.early, "limit \(limit)")
+        XCTAssertEqual(small.late, library.late, "limit \(limit)")
+        XCTAssertEqual(small.after, library.after, "limit \(limit)")
+    }
+
+    let two = timeline(BufferSubject<Int, Never>(limit: 2))
+    XCTAssertEqual(two.early, [1, 2, 3, 4].asEvents(completion: nil))
+    XCTAssertEqual(two.late, [2, 3, 4, 5].asEvents(completion: .finished))
+    XCTAssertEqual(two.after, [4, 5].asEvents(completion: .finished))
+
+    let subject = SmallBufferSubject<Int, Never>()
+    subject.sink(event: { _ in }).cancel()
+    XCTAssertTrue(subject.links.isEmpty, "cancelling leaves the small subject's list")
+}
+#sourceLocation()
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 293)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -57,7 +222,7 @@ func testASubscriberAfterTheEndGetsTheReplayThenTheCompletion() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 158)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 341)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -85,7 +250,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 194)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 389)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -107,7 +272,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 219)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 414)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -128,7 +293,7 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 249)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 444)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -145,7 +310,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 267)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 462)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -174,7 +339,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 307)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 505)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }

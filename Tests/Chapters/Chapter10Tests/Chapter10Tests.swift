@@ -105,7 +105,52 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 187)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 183)
+/// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
+/// remembers the subscriber it served without keeping it alive.
+final class SendsAtOnce: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let value: Int
+    let finishes: Bool
+    weak var servedSubscriber: AnyObject?
+
+    init(_ value: Int, finishes: Bool) {
+        self.value = value
+        self.finishes = finishes
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        servedSubscriber = subscriber as AnyObject
+        subscriber.receive(subscription: Subscriptions.empty)
+        _ = subscriber.receive(value)
+        if finishes { subscriber.receive(completion: .finished) }
+    }
+}
+#sourceLocation()
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 208)
+func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
+    let mergeInput = MergeInput<Int>()
+    var received = [Int]()
+    let cancellable = mergeInput.sink { received.append($0) }
+    let finishing = SendsAtOnce(1, finishes: true)
+    let open = SendsAtOnce(2, finishes: false)
+
+    finishing.merge(into: mergeInput)
+    open.merge(into: mergeInput)
+
+    XCTAssertEqual(received, [1, 2])
+    XCTAssertNotNil(open.servedSubscriber, "the open upstream's entry keeps its inner sink")
+    XCTAssertNil(finishing.servedSubscriber, "the finished upstream's entry is gone")
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 240)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -141,7 +186,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 222)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 275)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let subject = PassthroughSubject<Int, Never>()
     weak var weakStrong: StrongMergeInput<Int>?
@@ -166,7 +211,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 257)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 310)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -188,7 +233,7 @@ func testMergeInputCollectsWithoutCompleting() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 280)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 333)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -218,7 +263,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 311)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 364)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()

@@ -268,3 +268,17 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 446)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 450)
+// The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testCustomSubjectKeepsTheContract() {
+    assertConformance(.subject(named: "CustomSubject") { CustomSubject<Int, ConformanceFailure>() })
+}
+#sourceLocation()
+}

@@ -186,3 +186,20 @@ func testCustomScanPassesDemandUpstream() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 367)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter04Tests {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 371)
+// The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testCustomScanKeepsTheContract() {
+    assertConformance(
+        .onSubject(named: "CustomScan") { upstream in
+            CustomScan(upstream: upstream, initialResult: 0) { _, value in value }
+        })
+}
+#sourceLocation()
+}

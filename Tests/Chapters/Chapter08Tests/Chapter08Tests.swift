@@ -356,3 +356,20 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 525)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 529)
+// The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testBufferSubjectKeepsTheContract() {
+    assertConformance(
+        .subject(named: "BufferSubject", replay: .init(capacity: 4, afterCompletion: true)) {
+            BufferSubject<Int, ConformanceFailure>(limit: 4, whenFull: .dropOldest)
+        })
+}
+#sourceLocation()
+}

@@ -109,3 +109,22 @@ func testSequencePublisherWaitsForDemand() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/12-demand.md", line: 196)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 200)
+// The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testCustomDemandSinkKeepsTheContract() {
+    assertConformance(
+        SubscriberHarness(name: "CustomDemandSink(demand: 3)") {
+            let sink = CustomDemandSink<Int, Never>(
+                demand: 3, receiveValue: { _ in }, receiveCompletion: { _ in })
+            return .init(sink, cancel: { sink.cancel() })
+        })
+}
+#sourceLocation()
+}

@@ -266,3 +266,33 @@ func testCustomSinkReceivesValuesAndCompletion() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 573)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 577)
+// The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testEventPublisherAndCustomSinkKeepTheContract() {
+    // Like UIKit controls, the slider is driven from one thread.
+    assertConformance(
+        PublisherHarness<Slider, Never>(
+            name: "Control.EventPublisher", delivery: .pushed, multicast: true,
+            concurrentSends: false, tagsAreStable: false, tag: { Int($0.value) },
+            make: {
+                let slider = Slider(value: -1)
+                return PublisherInstance(
+                    slider.publisher(for: .valueChanged), emit: { slider.value = Float($0) },
+                    retaining: [slider])
+            }))
+    assertConformance(
+        SubscriberHarness(name: "Subscribers.CustomSink") {
+            let sink = Subscribers.CustomSink<Int, Never>(
+                receiveCompletion: { _ in }, receiveValue: { _ in })
+            return .init(sink, cancel: { sink.cancel() })
+        })
+}
+#sourceLocation()
+}

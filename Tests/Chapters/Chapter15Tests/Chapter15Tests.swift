@@ -286,3 +286,27 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 520)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 524)
+// The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testUnwrapAndTheTimerKeepTheContract() {
+    assertConformance(.onSubject(named: "unwrap()") { $0.map(Optional.some).unwrap() })
+    assertConformance(
+        PublisherHarness<DispatchTime, Never>(
+            name: "DispatchTimer(times: 5)", delivery: .timed(count: 5, interval: 0.02),
+            tag: { Int(truncatingIfNeeded: $0.uptimeNanoseconds) },
+            make: {
+                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(5)))
+            },
+            makeEmpty: {
+                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(0)))
+            }))
+}
+#sourceLocation()
+}

@@ -310,3 +310,21 @@ func testDemandNoneIsJustZero() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 493)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 497)
+// The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testShareReplayKeepsTheContract() {
+    assertConformance(
+        .onSubject(
+            named: "shareReplay(capacity: 4)", multicast: true,
+            replay: .init(capacity: 4, afterCompletion: true)
+        ) { $0.shareReplay(capacity: 4) })
+}
+#sourceLocation()
+}

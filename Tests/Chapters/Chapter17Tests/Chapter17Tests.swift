@@ -227,3 +227,22 @@ func testAFullBufferDropsByItsStrategy() {
 }
 #sourceLocation()
 }
+
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 358)
+import PublisherConformance
+#sourceLocation()
+
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 362)
+// The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
+// a broken rule is reported in plain words with the section that teaches it.
+func testPausableSubscriberKeepsTheContract() {
+    assertConformance(
+        SubscriberHarness(name: "PausableSubscriber") {
+            let subscriber = PausableSubscriber<Int, Never>(
+                receiveValue: { _ in true }, receiveCompletion: { _ in })
+            return .init(subscriber, cancel: { subscriber.cancel() })
+        })
+}
+#sourceLocation()
+}

@@ -128,7 +128,7 @@ public struct Workbench: Sendable {
         /// Stands in for code not written yet: the test that reaches it stops with a message
         /// naming what to write and where the chapter explains it.
         func unwritten(
-            _ what: String, see section: String, file: StaticString = #filePath, line: UInt = #line
+            _ what: String, see section: String, file: StaticString = #file, line: UInt = #line
         ) -> Never {
             fatalError("not written yet: \\(what); see \\(section)", file: file, line: line)
         }

@@ -52,7 +52,8 @@ let chapterTargets: [Target] = {
                 dependencies: ["CustomCombine", "PublisherConformance", "WorkbookRuntime"]
                     + (followsAlong ? ["Workbench"] : []),
                 path: "Tests/Chapters/\(name)",
-                swiftSettings: [.swiftLanguageMode(.v5)] + (followsAlong ? [.define("WORKBOOK_MINE")] : [])
+                swiftSettings: [.swiftLanguageMode(.v5)]
+                    + (followsAlong ? [.define("WORKBOOK_MINE")] : [])
             )
         }
 }()

@@ -37,7 +37,9 @@ struct HintCommand: ParsableCommand {
         let hints = Hint.hints(in: text)
         guard !hints.isEmpty else {
             FileHandle.standardError.write(
-                Data("error: \(chapter.relativePath) has no hints (<details><summary>Hint ...)\n".utf8))
+                Data(
+                    "error: \(chapter.relativePath) has no hints (<details><summary>Hint ...)\n"
+                        .utf8))
             throw ExitCode.failure
         }
         var ledger = HintLedger(root: options.rootURL)

@@ -39,8 +39,11 @@ enum MineSummary {
         }
         func list(_ entries: [(chapter: String, component: ExerciseComponent)]) -> String {
             entries.isEmpty
-                ? "none" : entries.map { "\($0.component.name) (\($0.chapter))" }.joined(separator: ", ")
+                ? "none"
+                : entries.map { "\($0.component.name) (\($0.chapter))" }.joined(separator: ", ")
         }
-        Swift.print("Against your \(Workbench.folder)/: yours: \(list(yours)); the library's: \(list(library))")
+        Swift.print(
+            "Against your \(Workbench.folder)/: yours: \(list(yours)); the library's: \(list(library))"
+        )
     }
 }

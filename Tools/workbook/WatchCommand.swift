@@ -6,7 +6,8 @@ import WorkbookEngine
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Rerun chapters' tests whenever a chapter, the library or your Workbench/ changes.",
+        abstract:
+            "Rerun chapters' tests whenever a chapter, the library or your Workbench/ changes.",
         discussion: """
             Runs `workbook test` with the same chapters (and --mine), then waits for a .md or \
             .swift file under Chapters/, Sources/ or Workbench/ to be saved, clears the \

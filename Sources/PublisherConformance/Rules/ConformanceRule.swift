@@ -81,12 +81,18 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
             ("02-subscription-behavior.md", "Testing the defaults one by one")
         case .cancellation: ("14-event-publisher.md", "Cancel cleans up the control")
         case .release:
-            ("09-surprising-lifetimes.md", "Why: a reference cycle that only completion or cancel breaks")
+            (
+                "09-surprising-lifetimes.md",
+                "Why: a reference cycle that only completion or cancel breaks"
+            )
         case .reentrancy: ("03-custom-subject.md", "The library's CustomSubject")
         case .serialDelivery, .stress: ("05-thread-safe-subject.md", "The real experiment")
         case .multicastReplay: ("08-buffer-subject.md", "Chapter 6's timeline, replayed")
         case .lateSubscriber:
-            ("01-publishers-and-subscribers.md", "A subscriber who arrives late: four possible answers")
+            (
+                "01-publishers-and-subscribers.md",
+                "A subscriber who arrives late: four possible answers"
+            )
         case .secondSubscription: ("14-event-publisher.md", "A subscriber of our own: CustomSink")
         case .requestNone: ("16-share-replay.md", "`.none` is just zero")
         case .crossThreadControl: ("02-subscription-behavior.md", "Two links, two threads")

@@ -17,8 +17,9 @@ public enum ExerciseCatalog {
         var exercises: [Exercise] = []
         var problems: [Diagnostic] = []
         for chapter in chapters where !chapter.hasPrefix(".") {
-            let names = ((try? fileManager.contentsOfDirectory(
-                atPath: base.appendingPathComponent(chapter).path)) ?? [])
+            let names =
+                ((try? fileManager.contentsOfDirectory(
+                    atPath: base.appendingPathComponent(chapter).path)) ?? [])
                 .filter { $0.hasSuffix(".swift") }.sorted()
             guard chapter.count == 2, chapter.allSatisfy(\.isNumber), !names.isEmpty else {
                 problems.append(
@@ -32,8 +33,9 @@ public enum ExerciseCatalog {
             var components: [ExerciseComponent] = []
             for name in names {
                 let path = "\(folder)/\(chapter)/\(name)"
-                let text = (try? String(
-                    contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+                let text =
+                    (try? String(
+                        contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
                 do throws(Diagnostic) {
                     let solutions = try solutionPaths(in: text, path: path, root: root)
                     components.append(

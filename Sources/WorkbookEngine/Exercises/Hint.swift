@@ -36,7 +36,8 @@ public struct Hint: Equatable, Sendable {
             guard title.hasPrefix("Hint") else { continue }
             guard
                 let end = html[(index + 1)...].first(where: {
-                    $0.literal.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("</details>")
+                    $0.literal.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix(
+                        "</details>")
                 })
             else { continue }
             let body = lines[element.endLine..<(end.startLine - 1)].joined(separator: "\n")

@@ -14,7 +14,9 @@ final class FollowAlongEndToEndTests: XCTestCase {
         // Before anything: nothing started, and the next step says how to start.
         let before = try runWorkbook(["progress", "--root", root.path])
         XCTAssertEqual(before.status, 0, before.standardOutput + before.standardError)
-        XCTAssertTrue(before.standardOutput.contains("01       Counter    not started"), before.standardOutput)
+        XCTAssertTrue(
+            before.standardOutput.contains("01       Counter    not started"), before.standardOutput
+        )
         XCTAssertTrue(
             before.standardOutput.contains("Next: swift run workbook exercise 01"),
             before.standardOutput)
@@ -44,7 +46,8 @@ final class FollowAlongEndToEndTests: XCTestCase {
         // to write and where the chapter explains it.
         let failing = try runWorkbook(["test", "01", "--mine", "--root", root.path])
         XCTAssertEqual(failing.status, 1, failing.standardOutput)
-        XCTAssertTrue(failing.standardOutput.contains("yours: Counter (01)"), failing.standardOutput)
+        XCTAssertTrue(
+            failing.standardOutput.contains("yours: Counter (01)"), failing.standardOutput)
         XCTAssertTrue(
             failing.standardOutput.contains(
                 "crashed: Fatal error: not written yet: Counter.count; see Chapters/01-counter.md, 'Counting'"
@@ -67,7 +70,8 @@ final class FollowAlongEndToEndTests: XCTestCase {
         let broken = try runWorkbook(["test", "01", "--mine", "--root", root.path])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(
-            broken.standardOutput.contains("Chapter01/Counter.swift:2:29: error: cannot find 'missing'"),
+            broken.standardOutput.contains(
+                "Chapter01/Counter.swift:2:29: error: cannot find 'missing'"),
             broken.standardOutput)
 
         // Their own correct version passes the chapter's own tests.
@@ -83,7 +87,8 @@ final class FollowAlongEndToEndTests: XCTestCase {
         XCTAssertEqual(passing.status, 0, passing.standardOutput)
         XCTAssertTrue(passing.standardOutput.hasSuffix("2 passed, 0 failed, 0 skipped\n"))
         let done = try runWorkbook(["progress", "--root", root.path])
-        XCTAssertTrue(done.standardOutput.contains("Counter    passing (2 of 2 tests)"), done.standardOutput)
+        XCTAssertTrue(
+            done.standardOutput.contains("Counter    passing (2 of 2 tests)"), done.standardOutput)
         XCTAssertTrue(done.standardOutput.contains("Next: every component passes"))
 
         // The solution, once the reader's file is out of the way, is the library's code.
@@ -115,8 +120,11 @@ final class FollowAlongEndToEndTests: XCTestCase {
         let all = try runWorkbook(["hint", "01", "--all", "--root", root.path])
         XCTAssertEqual(all.standardOutput, first.standardOutput + second.standardOutput)
         _ = try runWorkbook(["hint", "01", "--reset", "--root", root.path])
-        XCTAssertEqual(try runWorkbook(["hint", "01", "--root", root.path]).standardOutput, first.standardOutput)
-        XCTAssertFalse(all.standardOutput.contains("Hint 99"), "a <details> in a code block is code")
+        XCTAssertEqual(
+            try runWorkbook(["hint", "01", "--root", root.path]).standardOutput,
+            first.standardOutput)
+        XCTAssertFalse(
+            all.standardOutput.contains("Hint 99"), "a <details> in a code block is code")
     }
 
     func testAMalformedStarterIsAnErrorAtItsLine() throws {
@@ -130,7 +138,8 @@ final class FollowAlongEndToEndTests: XCTestCase {
             run.standardError.contains(
                 "Exercises/01/Counter.swift:2: error: no solution file 'Sources/Nowhere.swift'"),
             run.standardError)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Workbench").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("Workbench").path))
     }
 
     /// watch reruns on a save of the reader's file, and Ctrl-C leaves no test running.
@@ -148,7 +157,8 @@ final class FollowAlongEndToEndTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        XCTAssertTrue(collected.wait(forOccurrences: 1, of: "workbook watch: failures above", seconds: 240))
+        XCTAssertTrue(
+            collected.wait(forOccurrences: 1, of: "workbook watch: failures above", seconds: 240))
         try """
         public final class Counter {
             public private(set) var count = 0

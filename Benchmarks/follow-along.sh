@@ -45,7 +45,7 @@ done
 
 component=$(ls Workbench/Chapter"$chapter"/*.swift | head -1)
 for i in $(seq 1 "$runs"); do
-    echo "// edit $i" >>"$component"
+    echo "func followAlongEdit$i() {}" >>"$component"
     start=$(now)
     "$workbook" test "$chapter" --mine >/dev/null 2>&1 || true
     record mine "$start" "$(now)"
@@ -69,7 +69,7 @@ until [ "$(verdicts)" -ge 1 ]; do sleep 0.1; done
 for i in $(seq 1 "$runs"); do
     seen=$(verdicts)
     start=$(now)
-    echo "// save $i" >>"$component"
+    echo "func followAlongSave$i() {}" >>"$component"
     until [ "$(verdicts)" -gt "$seen" ]; do sleep 0.02; done
     record watch "$start" "$(now)"
 done

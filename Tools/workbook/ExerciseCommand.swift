@@ -52,6 +52,9 @@ struct ExerciseCommand: ParsableCommand {
             throw ExitCode.failure
         }
         for path in created { print("created \(path)") }
+        if solution {
+            warnAboutYourEarlierComponents(exercise, among: exercises)
+        }
         let names = exercise.components.map(\.name).joined(separator: ", ")
         print(
             solution
@@ -60,6 +63,28 @@ struct ExerciseCommand: ParsableCommand {
                 Write \(names) in \(exercise.workbenchFolder)/, then: swift run workbook test \(chapter.number) --mine
                 (swift run workbook watch \(chapter.number) --mine reruns it on every save; swift run workbook hint \(chapter.number) gives a hint)
                 """)
+    }
+
+    /// A solution is the library's code, written against the library's own earlier
+    /// components; where the reader has replaced one it mentions, it may not compile.
+    private func warnAboutYourEarlierComponents(_ exercise: Exercise, among exercises: [Exercise]) {
+        let workbench = Workbench(root: options.rootURL)
+        let text = exercise.components.compactMap {
+            try? String(
+                contentsOf: options.rootURL.appendingPathComponent($0.workbenchPath),
+                encoding: .utf8)
+        }.joined()
+        let words = Set(text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
+        let yours = exercises.filter { $0.chapter != exercise.chapter }.flatMap(\.components)
+            .filter { workbench.hasStarted($0) && words.contains($0.name) }
+        for component in yours {
+            print(
+                """
+                note: this solution uses the library's \(component.name), and yours in \
+                \(component.workbenchPath) replaces it; if it lacks what the solution uses, the \
+                build says so at that line (rename your file to go back to the library's).
+                """)
+        }
     }
 
     /// The one chapter `selector` names.

@@ -33,7 +33,8 @@ public struct EventPublisher<C: Control>: Publisher {
 
 extension ControlEventPublishing {
     /// A publisher that emits this control each time it sends one of `events`.
-    public func publisher(for events: Control.Event) -> EventPublisher<Self> {
+    // In an extension of a control, a plain `EventPublisher` is the library's `Control.EventPublisher`.
+    public func publisher(for events: Control.Event) -> Workbench.EventPublisher<Self> {
         unwritten("ControlEventPublishing.publisher(for:)", see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
     }
 }

@@ -1,24 +1,32 @@
 // Exercise: chapter 03, CustomSubject.
 // Solution: Sources/CustomCombine/SubscriptionModel/CustomSubject.swift
+// Solution: Sources/CustomCombine/SubscriptionModel/SubjectMembership.swift
 
-/// A subject like PassthroughSubject, built on CustomSubscription.
-public final class CustomSubject<Output, Failure: Error>: Subject {
+/// A subject built from `SubscriptionBehavior` and `CustomSubscription` that behaves like
+/// `PassthroughSubject`: values reach the current subscribers in the order they subscribed,
+/// as far as each one's demand allows, and a subscriber that comes after the completion
+/// gets the completion at once.
+public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    // Add what the subject keeps: its subscribers' links, in order, and its completion
+    // once it has one (chapter 5's `@Atomic` keeps them safe from other threads).
+
+    /// A subject with no subscribers yet.
     public init() {}
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        unwritten("CustomSubject.receive(subscriber:)", see: "Chapters/03-custom-subject.md")
+        unwritten("CustomSubject.receive(subscriber:)", see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
     }
 
     public func send(subscription: Subscription) {
-        unwritten("CustomSubject.send(subscription:)", see: "Chapters/03-custom-subject.md")
+        unwritten("CustomSubject.send(subscription:)", see: "Chapters/03-custom-subject.md, 'A first draft'")
     }
 
     public func send(_ value: Output) {
-        unwritten("CustomSubject.send(_:)", see: "Chapters/03-custom-subject.md")
+        unwritten("CustomSubject.send(_:)", see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
-        unwritten("CustomSubject.send(completion:)", see: "Chapters/03-custom-subject.md")
+        unwritten("CustomSubject.send(completion:)", see: "Chapters/03-custom-subject.md, 'Where the draft and the library differ'")
     }
 }

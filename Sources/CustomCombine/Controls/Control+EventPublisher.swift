@@ -46,6 +46,7 @@ extension Control {
 extension ControlEventPublishing {
     // snippet.publisher-for
     /// A publisher that emits this control each time it sends one of `events`.
+    @_disfavoredOverload
     public func publisher(for events: Control.Event) -> Control.EventPublisher<Self> {
         Control.EventPublisher(control: self, events: events)
     }

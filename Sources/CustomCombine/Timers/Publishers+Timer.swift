@@ -4,6 +4,7 @@ extension Publishers {
     // snippet.timer-factory
     /// A ``Publishers/DispatchTimer`` ticking every `interval`, `times` times; by default on a
     /// global queue, with no leeway, forever.
+    @_disfavoredOverload
     public static func timer(
         queue: DispatchQueue? = nil,
         interval: DispatchTimeInterval,

@@ -1,0 +1,59 @@
+// Exercise: chapter 02, SubscriptionBehavior.
+// Solution: Sources/CustomCombine/SubscriptionModel/SubscriptionBehavior.swift
+
+/// The logic of one link between an upstream subscription and a downstream subscriber:
+/// it records demand, forwards requests and cancellation up, and decides what to deliver
+/// down. `CustomSubscription` calls it one call at a time, so it is plain
+/// single-threaded code. The requirements are given; write the defaults.
+public protocol SubscriptionBehavior: AnyObject, Cancellable, CustomCombineIdentifierConvertible {
+    /// What the behavior receives from upstream.
+    associatedtype Input
+    /// How upstream can fail.
+    associatedtype Failure: Error
+    /// What the behavior delivers downstream.
+    associatedtype Output
+    /// How the stream delivered downstream can fail.
+    associatedtype OutputFailure: Error
+
+    /// How many more values the downstream has asked for and not yet received.
+    var demand: Subscribers.Demand { get set }
+    /// The subscription this behavior receives from, once upstream has sent it.
+    var upstream: Subscription? { get set }
+    /// The subscriber values and the completion go to.
+    var downstream: AnySubscriber<Output, OutputFailure> { get }
+    /// Whether a completion still waits behind values nobody asked for yet (chapter 7).
+    var hasPendingEvents: Bool { get }
+
+    /// Downstream asks for more values.
+    func request(_ demand: Subscribers.Demand)
+    /// Upstream delivers a value; returns how many more values to ask upstream for.
+    func receive(_ input: Input) -> Subscribers.Demand
+    /// Upstream finished or failed.
+    func receive(completion: Subscribers.Completion<Failure>)
+}
+
+extension SubscriptionBehavior {
+    public var hasPendingEvents: Bool {
+        unwritten("SubscriptionBehavior.hasPendingEvents", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+    }
+
+    public func request(_ demand: Subscribers.Demand) {
+        unwritten("SubscriptionBehavior.request(_:)", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+    }
+
+    public func cancel() {
+        unwritten("SubscriptionBehavior.cancel()", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+    }
+}
+
+extension SubscriptionBehavior where Input == Output {
+    public func receive(_ input: Input) -> Subscribers.Demand {
+        unwritten("SubscriptionBehavior.receive(_:)", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+    }
+}
+
+extension SubscriptionBehavior where Failure == OutputFailure {
+    public func receive(completion: Subscribers.Completion<Failure>) {
+        unwritten("SubscriptionBehavior.receive(completion:)", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+    }
+}

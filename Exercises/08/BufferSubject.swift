@@ -1,0 +1,35 @@
+// Exercise: chapter 08, BufferSubject.
+// Solution: Sources/CustomCombine/Buffering/BufferSubject.swift
+
+/// A subject that remembers: it sends like `PassthroughSubject` and also records what it
+/// sends in one shared `Buffer`, so every new subscriber first receives a replay of that
+/// buffer, then the live values, with no gap and no duplicate.
+public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    // Add the subject's state (its subscribers' links and one master `Buffer`) and a
+    // `SubscriptionBehavior` that delivers one subscriber's backlog as it asks (chapter 7).
+
+    /// A subject replaying up to `limit` values; `whenFull` decides which ones it keeps.
+    public init(
+        limit: Int = 1,
+        whenFull strategy: Publishers.BufferingStrategy<Failure> = .dropOldest
+    ) {
+        unwritten("BufferSubject.init(limit:whenFull:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+    }
+
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        unwritten("BufferSubject.receive(subscriber:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+    }
+
+    public func send(subscription: Subscription) {
+        unwritten("BufferSubject.send(subscription:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+    }
+
+    public func send(_ value: Output) {
+        unwritten("BufferSubject.send(_:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+    }
+
+    public func send(completion: Subscribers.Completion<Failure>) {
+        unwritten("BufferSubject.send(completion:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+    }
+}

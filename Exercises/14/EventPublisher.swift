@@ -1,0 +1,40 @@
+// Exercise: chapter 14, Control's event publisher.
+// Solution: Sources/CustomCombine/Controls/Control+EventPublisher.swift
+// Solution: Sources/CustomCombine/Controls/Control+EventLink.swift
+
+// The library nests this struct in `Control` (`Control.EventPublisher`). Yours stays at the
+// top level: a second `Control.EventPublisher` would be ambiguous with the library's.
+
+/// Publishes `control` each time it sends one of `events`; it never completes. Events that
+/// arrive while the subscriber has no outstanding demand are dropped.
+public struct EventPublisher<C: Control>: Publisher {
+    public typealias Output = C
+    public typealias Failure = Never
+
+    /// The control whose events are published.
+    public let control: C
+    /// The events that produce a value.
+    public let events: Control.Event
+
+    public init(control: C, events: Control.Event) {
+        self.control = control
+        self.events = events
+    }
+
+    // Add what the link needs: a target the control calls back, which hands each event to
+    // the subscriber's link, and the link's upstream, a subscription whose `cancel()`
+    // removes that target ('The link does the work').
+
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == C, S.Failure == Never {
+        unwritten("EventPublisher.receive(subscriber:)", see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
+    }
+}
+
+extension ControlEventPublishing {
+    /// A publisher that emits this control each time it sends one of `events`.
+    // In an extension of a control, a plain `EventPublisher` is the library's `Control.EventPublisher`.
+    public func publisher(for events: Control.Event) -> Workbench.EventPublisher<Self> {
+        unwritten("ControlEventPublishing.publisher(for:)", see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
+    }
+}

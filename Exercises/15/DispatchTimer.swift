@@ -1,0 +1,46 @@
+// Exercise: chapter 15, the DispatchTimer.
+// Solution: Sources/CustomCombine/Timers/Publishers+DispatchTimer.swift
+// Solution: Sources/CustomCombine/Timers/DispatchTimerSource.swift
+// Solution: Sources/CustomCombine/Timers/Publishers+Timer.swift
+
+import Dispatch
+
+// The library nests this struct in `Publishers` (`Publishers.DispatchTimer`). Yours stays at
+// the top level: a second `Publishers.DispatchTimer` would be ambiguous with the library's.
+// `DispatchTimerConfiguration` is the library's, as the chapter shows it.
+
+/// A timer built on `DispatchSourceTimer`, emitting the `DispatchTime` of each tick. Each
+/// subscriber gets a timer of its own, started by its first request; ticks that come while
+/// the subscriber has no demand are skipped.
+public struct DispatchTimer: Publisher, Sendable {
+    public typealias Output = DispatchTime
+    public typealias Failure = Never
+
+    /// The timer every subscriber gets.
+    public let configuration: DispatchTimerConfiguration
+
+    public init(configuration: DispatchTimerConfiguration) {
+        self.configuration = configuration
+    }
+
+    // Add the subscription's upstream: one subscriber's timer source, which keeps the ticks
+    // left, the ticks requested, the `DispatchSourceTimer` and the link, behind a lock.
+
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == DispatchTime, S.Failure == Never {
+        unwritten("DispatchTimer.receive(subscriber:)", see: "Chapters/15-custom-operators-and-timer.md, 'The real way: a DispatchTimer publisher'")
+    }
+}
+
+extension Publishers {
+    /// A `DispatchTimer` of yours ticking every `interval`, `times` times; by default on a global
+    /// queue, with no leeway, forever.
+    public static func timer(
+        queue: DispatchQueue? = nil,
+        interval: DispatchTimeInterval,
+        leeway: DispatchTimeInterval = .nanoseconds(0),
+        times: Subscribers.Demand = .unlimited
+    ) -> Workbench.DispatchTimer {  // in `Publishers`, a plain `DispatchTimer` is the library's
+        unwritten("Publishers.timer(queue:interval:leeway:times:)", see: "Chapters/15-custom-operators-and-timer.md, 'The real way: a DispatchTimer publisher'")
+    }
+}

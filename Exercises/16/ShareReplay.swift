@@ -1,0 +1,35 @@
+// Exercise: chapter 16, shareReplay(capacity:).
+// Solution: Sources/CustomCombine/Operators/ShareReplay.swift
+// Solution: Sources/CustomCombine/Operators/Publisher+ShareReplay.swift
+
+// The library nests this class in `Publishers` (`Publishers.ShareReplay`). Yours stays at the
+// top level: a second `Publishers.ShareReplay` would be ambiguous with the library's.
+
+/// Shares one subscription to `upstream` among all its subscribers, and replays the last
+/// `capacity` values, and the completion, to each subscriber that arrives later.
+public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Sendable {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    // Add the shared state behind a lock (the upstream, the replay `Buffer`, the
+    // subscribers' links, whether upstream is connected, its subscription), a subscriber
+    // of your own for the upstream side, and a `deinit` that cancels upstream.
+
+    /// Creates the shared publisher; nothing happens upstream until the first subscriber.
+    public init(upstream: Upstream, capacity: Int) {
+        unwritten("ShareReplay.init(upstream:capacity:)", see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
+    }
+
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        unwritten("ShareReplay.receive(subscriber:)", see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
+    }
+}
+
+extension Publisher {
+    /// Shares this publisher among subscribers, replaying its last `capacity` values (and its
+    /// completion) to every subscriber that comes later.
+    public func shareReplay(capacity: Int = .max) -> ShareReplay<Self> {
+        unwritten("Publisher.shareReplay(capacity:)", see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
+    }
+}

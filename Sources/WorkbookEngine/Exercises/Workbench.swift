@@ -99,6 +99,9 @@ public struct Workbench: Sendable {
 
     /// The library's files for `component`, joined, with a note on where they come from.
     /// `@testable import` lets them use the library's internal helpers, as they do there.
+    ///
+    /// One line changes: `@_disfavoredOverload`, with which the library lets a reader's
+    /// operator win over its own under `--mine`, is left out, or the copy would lose too.
     func solutionText(_ component: ExerciseComponent, chapter: String) throws -> String {
         var text = """
             // Chapter \(chapter)'s \(component.name), as the library writes it: written by
@@ -110,7 +113,11 @@ public struct Workbench: Sendable {
             """
         for path in component.solutionPaths {
             let source = try String(
-                contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                contentsOf: root.appendingPathComponent(path), encoding: .utf8
+            )
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0.trimmingCharacters(in: .whitespaces) != "@_disfavoredOverload" }
+            .joined(separator: "\n")
             text += "\n// From \(path):\n\n\(source)"
             if !text.hasSuffix("\n") { text += "\n" }
         }

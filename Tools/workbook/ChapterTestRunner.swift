@@ -25,7 +25,7 @@ struct ChapterTestRunner {
         var inherited = ProcessInfo.processInfo.environment
         inherited["WORKBOOK_OBSERVATIONS"] = observationsPath.path
         inherited["SWIFT_BACKTRACE"] =
-            "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no"
+            "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,symbolicate=fast"
         let environment = inherited
 
         let jobs = chapters.filter { broken[$0.file] == nil }.flatMap { chapter in

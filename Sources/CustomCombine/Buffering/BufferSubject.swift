@@ -99,8 +99,10 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     private let strategy: Publishers.BufferingStrategy<Failure>
     @usableFromInline @Atomic var state: State
 
-    /// `$state` under a name the inlinable `send` may use.
-    @usableFromInline var stateBox: AtomicBox<State> { $state }
+    /// `$state` under a name the inlinable `send` may use. A stored reference to the same
+    /// box, not a computed property: `send` loads it directly instead of calling a getter
+    /// that returns it retained.
+    @usableFromInline let stateBox: AtomicBox<State>
 
     /// A subject replaying up to `limit` values; `whenFull` decides which ones it keeps.
     public init(
@@ -109,7 +111,9 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     ) {
         self.limit = limit
         self.strategy = strategy
-        _state = Atomic(wrappedValue: State(buffer: Buffer(limit: limit, strategy: strategy)))
+        let state = Atomic(wrappedValue: State(buffer: Buffer(limit: limit, strategy: strategy)))
+        _state = state
+        stateBox = state.projectedValue
     }
 
     // snippet.receive-subscriber

@@ -29,13 +29,19 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     }
     // snippet.end
 
-    @usableFromInline @Atomic var state = State()
+    @usableFromInline @Atomic var state: State
 
-    /// `$state` under a name the inlinable `send` may use.
-    @usableFromInline var stateBox: AtomicBox<State> { $state }
+    /// `$state` under a name the inlinable `send` may use. A stored reference to the same
+    /// box, not a computed property: `send` loads it directly instead of calling a getter
+    /// that returns it retained (about 50 instructions per value).
+    @usableFromInline let stateBox: AtomicBox<State>
 
     /// A subject with no subscribers yet.
-    public init() {}
+    public init() {
+        let state = Atomic(wrappedValue: State())
+        _state = state
+        stateBox = state.projectedValue
+    }
 
     // snippet.receive-subscriber
     /// Registers the subscriber and hands it its subscription; after a completion, hands

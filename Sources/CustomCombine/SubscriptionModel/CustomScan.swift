@@ -72,7 +72,7 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
             reducer: nextPartialResult,
             initialResult: initialResult
         )
-        upstream.subscribe(AnySubscriber(forwardingTo: CustomSubscription(behavior: behavior)))
+        upstream.subscribe(CustomSubscription(behavior: behavior))
     }
     // snippet.end
 }

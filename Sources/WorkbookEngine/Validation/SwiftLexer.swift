@@ -6,8 +6,9 @@
 /// Chosen over swift-syntax's parser by measurement (BENCHMARKS.md, "Checker: lexer or
 /// swift-syntax"): SwiftParser adds about three minutes and 2 GB of peak memory to a
 /// reader's first clean build and, in the debug build `swift run` uses, 30 to 40 times
-/// the lexer's time per chapter (over a second for the workbook), while on every `.swift` file of this package and of
-/// OpenCombine the two agree on balance and top-level functions (`LexerCorpusTests`).
+/// the lexer's time per chapter (over a second for the workbook), while on every
+/// `.swift` file of this package and of OpenCombine the two agree on balance and
+/// top-level functions (`LexerCorpusTests` keeps the lexer's side of that checked).
 struct SwiftLexer {
     private enum Context {
         case string(pounds: Int, multiline: Bool, line: Int)

@@ -127,7 +127,14 @@ struct SwiftLexer {
                     index += 1
                 }
             case .interpolation, nil:
-                index = consumeCode(text, index: index, line: line, pounds: pounds, starts: starts)
+                let end = consumeCode(
+                    text, index: index, line: line, pounds: pounds, starts: starts)
+                // A multi-line extended regex literal (`#/` then a newline) is skipped whole:
+                // count its lines, or every line after it would be reported too early.
+                if end > index + 1 {
+                    for scalar in text[(index + 1)..<end] where scalar == "\n" { line += 1 }
+                }
+                index = end
             }
         }
         previousWord = ""

@@ -82,7 +82,7 @@ enum MarkdownParser {
         while true {
             let trimmed = rest.drop { $0 == " " || $0 == "\t" || $0 == ">" }
             if let first = trimmed.first, "-*+".contains(first),
-                trimmed.dropFirst().first == " "
+                isSpace(trimmed.dropFirst().first)
             {
                 rest = trimmed.dropFirst(2)
                 continue
@@ -91,7 +91,7 @@ enum MarkdownParser {
             if !digits.isEmpty, digits.count <= 9 {
                 let after = trimmed[digits.endIndex...]
                 if let marker = after.first, marker == "." || marker == ")",
-                    after.dropFirst().first == " "
+                    isSpace(after.dropFirst().first)
                 {
                     rest = after.dropFirst(2)
                     continue
@@ -99,6 +99,11 @@ enum MarkdownParser {
             }
             return trimmed
         }
+    }
+
+    /// A list marker is followed by a space or a tab (CommonMark allows both).
+    private static func isSpace(_ character: Character?) -> Bool {
+        character == " " || character == "\t"
     }
 
     private static func fenceRun(_ content: Substring) -> (

@@ -3,9 +3,12 @@
 /// with the `#if` branch each sits in. It is not a parser: it only has to be right about
 /// what would break the generated wrapping and which methods XCTest runs.
 ///
-/// Chosen over swift-syntax's parser by measurement (see the checker's issue note): the
-/// parser adds minutes to a reader's first clean build for a check this lexer does
-/// exactly on every `.swift` file of this package and of OpenCombine (`LexerCorpusTests`).
+/// Chosen over swift-syntax's parser by measurement (BENCHMARKS.md, "Checker: lexer or
+/// swift-syntax"): SwiftParser adds about three minutes and 2 GB of peak memory to a
+/// reader's first clean build and, in the debug build `swift run` uses, 30 to 40 times
+/// the lexer's time per chapter (over a second for the workbook), while on every
+/// `.swift` file of this package and of OpenCombine the two agree on balance and
+/// top-level functions (`LexerCorpusTests` keeps the lexer's side of that checked).
 struct SwiftLexer {
     private enum Context {
         case string(pounds: Int, multiline: Bool, line: Int)
@@ -124,7 +127,14 @@ struct SwiftLexer {
                     index += 1
                 }
             case .interpolation, nil:
-                index = consumeCode(text, index: index, line: line, pounds: pounds, starts: starts)
+                let end = consumeCode(
+                    text, index: index, line: line, pounds: pounds, starts: starts)
+                // A multi-line extended regex literal (`#/` then a newline) is skipped whole:
+                // count its lines, or every line after it would be reported too early.
+                if end > index + 1 {
+                    for scalar in text[(index + 1)..<end] where scalar == "\n" { line += 1 }
+                }
+                index = end
             }
         }
         previousWord = ""

@@ -5,19 +5,67 @@ import XCTest
 /// way, selectors by part of a slug.
 final class CheckerCLITests: XCTestCase {
     func testListShowsEveryBlockWithItsRoleIncludingOnesInListItems() throws {
+        let chapter = """
+            # Odd
+
+            - ```Swift test
+              func testInList() {}
+              ```
+
+            <!-- swift
+            let hidden = 1
+            -->
+
+            ## Printing
+
+            > ```swift example
+            > print(1)
+            > ```
+
+            ```output
+            1
+            ```
+
+            ```swift example=parts group=g
+            let a = 1
+            ```
+
+            ```swift group=g
+            print(a)
+            ```
+
+            ```swift excerpt=Sources/Lib/A.swift#r
+            let a = 1
+            ```
+
+            ```swift ignore
+            this is not compiled
+            ```
+
+            """
         let root = try Fixtures.temporaryWorkbook(
             [
-                "Chapters/01-odd.md": Data(
-                    "# Odd\n\n- ```Swift test\n  func testInList() {}\n  ```\n\n<!-- swift\nlet hidden = 1\n-->\n"
-                        .utf8)
+                "Chapters/01-odd.md": Data(chapter.utf8),
+                "Sources/Lib/A.swift": Data("// snippet.r\nlet a = 1\n// snippet.end\n".utf8),
             ], for: self)
         let list = try runWorkbook(["list", "--root", root.path])
         XCTAssertEqual(list.status, 0, list.standardError)
-        XCTAssertTrue(list.standardOutput.contains("  line 3: test\n"), list.standardOutput)
-        XCTAssertTrue(
-            list.standardOutput.contains("  line 7: declarations (hidden)\n"), list.standardOutput)
-        XCTAssertTrue(
-            list.standardOutput.contains("  Chapter01Tests.testInList\n"), list.standardOutput)
+        XCTAssertEqual(
+            list.standardOutput,
+            """
+            Chapters/01-odd.md: 5 compiled (3 example), 1 excerpt, 1 ignored, 3 test(s)
+              line 3: test
+              line 7: declarations (hidden)
+              line 13: example
+              line 21: example parts, group g
+              line 25: example parts, group g
+              line 29: excerpt Sources/Lib/A.swift#r
+              line 33: ignore
+              Chapter01Tests.testInList
+              Chapter01Tests.test_printing
+              Chapter01Tests.test_parts
+
+            """)
     }
 
     func testGenerateRefusesAFileInTheWayAndKeepsIt() throws {

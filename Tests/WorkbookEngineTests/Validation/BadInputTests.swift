@@ -127,7 +127,8 @@ final class BadInputTests: XCTestCase {
         let badSlug = try diagnostics("# A\n", named: "02-Bad_Name.md")
         XCTAssertEqual(badSlug.count, 1)
         XCTAssertTrue(
-            badSlug[0].hasPrefix("Chapters/02-Bad_Name.md:1: error: chapter name"), "\(badSlug)")
+            try XCTUnwrap(badSlug.first).hasPrefix(
+                "Chapters/02-Bad_Name.md:1: error: chapter name"), "\(badSlug)")
     }
 
     func testDuplicateChapterNumberBlamesTheNewerFile() throws {
@@ -274,6 +275,26 @@ final class ValidInputTests: XCTestCase {
                 + "> ```swift test\n> func testInQuote() {}\n> ```\n\n"
                 + "1. item\n   > - ```swift test\n   >   func testNested() {}\n   >   ```\n")
         XCTAssertEqual(found.testNames, ["testInList", "testInQuote", "testNested"])
+    }
+
+    /// The old checker skipped these blocks, so their `XCTFail` never ran and the run was
+    /// green: each one must reach the generated test file.
+    func testASkippedLookingBlockWithXCTFailIsGenerated() throws {
+        let found = try chapter(
+            "# A\n\n```Swift test\nfunc testCase() { XCTFail(\"case\") }\n```\n\n"
+                + "- ```swift test\n  func testList() { XCTFail(\"list\") }\n  ```\n\n"
+                + "> ```swift test\n> func testQuote() { XCTFail(\"quote\") }\n> ```\n")
+        let source = SwiftGenerator.source(for: found)
+        for name in ["case", "list", "quote"] {
+            XCTAssertTrue(source.contains("XCTFail(\"\(name)\")"), "\(name) missing:\n\(source)")
+        }
+    }
+
+    func testFenceAfterATabbedListMarkerIsCompiled() throws {
+        let found = try chapter(
+            "# A\n\n-\t```swift test\n\tfunc testTab() { XCTFail() }\n\t```\n\n"
+                + "1)\t```swift test\n\tfunc testNumbered() {}\n\t```\n")
+        XCTAssertEqual(found.testNames, ["testTab", "testNumbered"])
     }
 
     func testIndentedCodeIsStillProse() throws {

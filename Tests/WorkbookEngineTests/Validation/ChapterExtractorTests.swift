@@ -4,7 +4,7 @@ import XCTest
 
 final class ChapterExtractorTests: XCTestCase {
     private func basic() throws -> Chapter {
-        try WorkbookLoader(root: Fixtures.workbook("basic")).chapters()[0]
+        try XCTUnwrap(WorkbookLoader(root: Fixtures.workbook("basic")).chapters().first)
     }
 
     func testRolesInDocumentOrder() throws {

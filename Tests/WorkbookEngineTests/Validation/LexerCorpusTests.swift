@@ -46,19 +46,16 @@ final class LexerCorpusTests: XCTestCase {
         try assertScansBalanced(folders.flatMap(swiftFiles(under:)), minimum: 100)
     }
 
-    /// swift-format indents by depth, so in this package a `func` starting at column 0
-    /// is exactly a function the compiler sees at the top level (generated chapter files,
-    /// not formatted, are left out): the lexer must find
-    /// those and no others.
-    func testTopLevelFunctionsAreTheOnesAtColumnZero() throws {
-        let folders = ["Sources", "Tools", "Tests", "Benchmarks"]
+    /// In swift-formatted code a `func` starting at column 0 is exactly a function the
+    /// compiler sees at the top level: the lexer must find those and no others.
+    private func assertTopLevelFunctionsAreAtColumnZero(_ files: [URL], minimum: Int) throws {
         let modifiers: Set<Substring> = [
             "public", "internal", "private", "fileprivate", "static", "func", "@inlinable",
-            "@discardableResult", "@MainActor", "nonisolated", "package",
+            "@discardableResult", "@MainActor", "nonisolated", "package", "@usableFromInline",
+            "@inline(__always)", "@_transparent",
         ]
         var checked = 0
-        for url in folders.flatMap(swiftFiles(under:))
-        where !url.path.contains("/Fixtures/") && !url.path.contains("/Tests/Chapters/") {
+        for url in files {
             let text = try String(contentsOf: url, encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             var expected: [Int] = []
@@ -74,7 +71,24 @@ final class LexerCorpusTests: XCTestCase {
             XCTAssertEqual(found, expected, url.path)
             checked += expected.count
         }
-        XCTAssertGreaterThan(checked, 10, "the corpus should hold top-level functions")
+        XCTAssertGreaterThanOrEqual(checked, minimum, "the corpus should hold top-level functions")
+    }
+
+    /// Generated chapter files are not formatted, and fixtures are not swift-formatted.
+    func testTopLevelFunctionsAreTheOnesAtColumnZero() throws {
+        let folders = ["Sources", "Tools", "Tests", "Benchmarks"]
+        try assertTopLevelFunctionsAreAtColumnZero(
+            folders.flatMap(swiftFiles(under:)).filter {
+                !$0.path.contains("/Fixtures/") && !$0.path.contains("/Tests/Chapters/")
+            }, minimum: 10)
+    }
+
+    /// OpenCombine is formatted the same way (four spaces a level), so the same rule
+    /// checks the lexer's structure on a second code base: nested functions, `#if`
+    /// blocks, generics and closures that the lexer must not take for the top level.
+    func testTopLevelFunctionsOfOpenCombineAreTheOnesAtColumnZero() throws {
+        try assertTopLevelFunctionsAreAtColumnZero(
+            swiftFiles(under: ".build/checkouts/OpenCombine"), minimum: 20)
     }
 
     func testEveryFileOfOpenCombineScansBalanced() throws {

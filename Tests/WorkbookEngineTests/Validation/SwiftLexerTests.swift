@@ -36,6 +36,13 @@ final class SwiftLexerTests: XCTestCase {
         XCTAssertEqual(scan.topLevelFunctions.map(\.line), [1, 4])
     }
 
+    func testLinesAfterAMultilineRegexLiteralAreCounted() {
+        let code = "let r = #/\n  \\{ (a|b)\n  }\n/#\nfunc testA() {\n"
+        let scan = SwiftLexer.scan([(code, 10)])
+        XCTAssertEqual(scan.topLevelFunctions.map(\.line), [14])
+        XCTAssertEqual(scan.unclosedOpeningLines, [14])
+    }
+
     func testUnterminatedStringIsReported() {
         let scan = SwiftLexer.scan([("let a = \"oops\nlet b = 1\n", 5)])
         XCTAssertEqual(scan.unterminatedLine, 5)

@@ -6,7 +6,7 @@ import XCTest
 final class ExcerptCheckerTests: XCTestCase {
     func testMatchingExcerptIgnoresIndentationAndMarkers() throws {
         let root = Fixtures.workbook("basic")
-        let chapter = try WorkbookLoader(root: root).chapters()[0]
+        let chapter = try XCTUnwrap(WorkbookLoader(root: root).chapters().first)
         XCTAssertEqual(chapter.excerptDrift, [])
     }
 
@@ -18,7 +18,7 @@ final class ExcerptCheckerTests: XCTestCase {
         let root = try Fixtures.temporaryWorkbook(
             ["Chapters/01-a.md": Data(chapter.utf8), "Sources/Lib/A.swift": Data(source.utf8)],
             for: self)
-        let loaded = try WorkbookLoader(root: root).chapters()[0]
+        let loaded = try XCTUnwrap(WorkbookLoader(root: root).chapters().first)
         XCTAssertEqual(
             loaded.excerptDrift.map(\.description),
             [

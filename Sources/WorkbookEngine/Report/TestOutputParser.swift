@@ -1,25 +1,25 @@
 /// Reads the text XCTest prints (`Test Case '…' passed`, `file:line: error: …`) into
 /// results per test, so the CLI can report per chapter in Markdown terms.
-public struct TestOutputParser: Sendable {
+struct TestOutputParser: Sendable {
     /// Tests that started, as `Class.method`.
-    public private(set) var started: [String] = []
+    private(set) var started: [String] = []
     /// Tests that passed, as `Class.method`.
-    public private(set) var passed: [String] = []
+    private(set) var passed: [String] = []
     /// Tests that failed, as `Class.method`.
-    public private(set) var failed: [String] = []
+    private(set) var failed: [String] = []
     /// Tests that threw `XCTSkip`, as `Class.method`.
-    public private(set) var skipped: [String] = []
+    private(set) var skipped: [String] = []
     /// The reasons skips gave, in the order printed.
-    public private(set) var skipReasons: [String] = []
+    private(set) var skipReasons: [String] = []
     /// Failures, in the order printed.
-    public private(set) var failures: [TestFailure] = []
+    private(set) var failures: [TestFailure] = []
     private var openFailure: Int?
 
     /// Creates an empty parser.
-    public init() {}
+    init() {}
 
     /// Parses a whole output.
-    public static func parse(_ output: String) -> TestOutputParser {
+    static func parse(_ output: String) -> TestOutputParser {
         var parser = TestOutputParser()
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             parser.consume(String(line))
@@ -28,12 +28,12 @@ public struct TestOutputParser: Sendable {
     }
 
     /// Tests that started but never finished: the process crashed in them.
-    public var crashed: [String] {
+    var crashed: [String] {
         started.filter { !passed.contains($0) && !failed.contains($0) && !skipped.contains($0) }
     }
 
     /// Feeds one line of output.
-    public mutating func consume(_ line: String) {
+    mutating func consume(_ line: String) {
         if let (name, outcome) = Self.testCase(line) {
             openFailure = nil
             switch outcome {

@@ -1,5 +1,6 @@
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 final class TestOutputParserTests: XCTestCase {
     private let output = """

@@ -1,8 +1,8 @@
-// Exercise: chapter 14, Subscribers.CustomSink.
-// Solution: Sources/CustomCombine/Subscribers/Subscribers+CustomSink.swift
+// Exercise: chapter 14, CustomSink.
+// Solution: Sources/CustomCombine/Subscribers/CustomSink.swift
 
-// The library nests this class in `Subscribers` (`Subscribers.CustomSink`). Yours stays at the
-// top level: a second `Subscribers.CustomSink` would be ambiguous with the library's.
+// The library declares this class at the top level too, not nested in `Subscribers`, so yours
+// takes its place: Swift lets one module's declaration hide another's only at the top level.
 
 /// A hand-written equivalent of `Subscribers.Sink`: it asks for everything, hands each event
 /// to a closure, accepts only one subscription, and lets go of everything on cancel or

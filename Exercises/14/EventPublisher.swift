@@ -1,9 +1,11 @@
 // Exercise: chapter 14, Control's event publisher.
-// Solution: Sources/CustomCombine/Controls/Control+EventPublisher.swift
-// Solution: Sources/CustomCombine/Controls/Control+EventLink.swift
+// Solution: Sources/CustomCombine/Controls/EventPublisher.swift
+// Solution: Sources/CustomCombine/Controls/EventTarget.swift
+// Solution: Sources/CustomCombine/Controls/EventRegistration.swift
 
-// The library nests this struct in `Control` (`Control.EventPublisher`). Yours stays at the
-// top level: a second `Control.EventPublisher` would be ambiguous with the library's.
+// The library declares this struct at the top level too, not nested in `Control`, so yours
+// takes its place: Swift lets one module's declaration hide another's only at the top level.
+// `ControlEventPublishing` stays the library's: `Slider` adopts it.
 
 /// Publishes `control` each time it sends one of `events`; it never completes. Events that
 /// arrive while the subscriber has no outstanding demand are dropped.
@@ -33,8 +35,7 @@ public struct EventPublisher<C: Control>: Publisher {
 
 extension ControlEventPublishing {
     /// A publisher that emits this control each time it sends one of `events`.
-    // In an extension of a control, a plain `EventPublisher` is the library's `Control.EventPublisher`.
-    public func publisher(for events: Control.Event) -> Workbench.EventPublisher<Self> {
+    public func publisher(for events: Control.Event) -> EventPublisher<Self> {
         unwritten("ControlEventPublishing.publisher(for:)", see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
     }
 }

@@ -1,12 +1,12 @@
 // Exercise: chapter 15, the DispatchTimer.
-// Solution: Sources/CustomCombine/Timers/Publishers+DispatchTimer.swift
+// Solution: Sources/CustomCombine/Timers/DispatchTimer.swift
 // Solution: Sources/CustomCombine/Timers/DispatchTimerSource.swift
 // Solution: Sources/CustomCombine/Timers/Publishers+Timer.swift
 
 import Dispatch
 
-// The library nests this struct in `Publishers` (`Publishers.DispatchTimer`). Yours stays at
-// the top level: a second `Publishers.DispatchTimer` would be ambiguous with the library's.
+// The library declares this struct at the top level too, not nested in `Publishers`, so yours
+// takes its place: Swift lets one module's declaration hide another's only at the top level.
 // `DispatchTimerConfiguration` is the library's, as the chapter shows it.
 
 /// A timer built on `DispatchSourceTimer`, emitting the `DispatchTime` of each tick. Each
@@ -40,7 +40,7 @@ extension Publishers {
         interval: DispatchTimeInterval,
         leeway: DispatchTimeInterval = .nanoseconds(0),
         times: Subscribers.Demand = .unlimited
-    ) -> Workbench.DispatchTimer {  // in `Publishers`, a plain `DispatchTimer` is the library's
+    ) -> DispatchTimer {
         unwritten("Publishers.timer(queue:interval:leeway:times:)", see: "Chapters/15-custom-operators-and-timer.md, 'The real way: a DispatchTimer publisher'")
     }
 }

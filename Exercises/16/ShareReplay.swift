@@ -2,8 +2,8 @@
 // Solution: Sources/CustomCombine/Operators/ShareReplay.swift
 // Solution: Sources/CustomCombine/Operators/Publisher+ShareReplay.swift
 
-// The library nests this class in `Publishers` (`Publishers.ShareReplay`). Yours stays at the
-// top level: a second `Publishers.ShareReplay` would be ambiguous with the library's.
+// The library declares this class at the top level too, not nested in `Publishers`, so yours
+// takes its place: Swift lets one module's declaration hide another's only at the top level.
 
 /// Shares one subscription to `upstream` among all its subscribers, and replays the last
 /// `capacity` values, and the completion, to each subscriber that arrives later.

@@ -23,7 +23,7 @@ final class CustomSinkTests: XCTestCase {
     }
 
     func testRequestsUnlimitedOnceAndCancelsASecondSubscription() {
-        let sink = Subscribers.CustomSink<Int, Never>(
+        let sink = CustomSink<Int, Never>(
             receiveCompletion: { _ in }, receiveValue: { _ in })
         let first = CountingSubscription()
         let second = CountingSubscription()
@@ -134,7 +134,7 @@ final class CustomSinkTests: XCTestCase {
     func testConcurrentCancelWhileSending() {
         let subject = PassthroughSubject<Int, Never>()
         let delivered = Tally<Int>()
-        let sink = Subscribers.CustomSink<Int, Never>(
+        let sink = CustomSink<Int, Never>(
             receiveCompletion: { _ in }, receiveValue: { delivered.append($0) })
         subject.subscribe(sink)
         let serial = DispatchQueue(label: "sender")

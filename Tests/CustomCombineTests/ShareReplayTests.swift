@@ -233,9 +233,8 @@ final class ShareReplayTests: XCTestCase {
     func testReleasingThePublisherCancelsUpstream() {
         let subject = PassthroughSubject<Int, Never>()
         var cancels = 0
-        var publisher:
-            Publishers.ShareReplay<Publishers.HandleEvents<PassthroughSubject<Int, Never>>>? =
-                subject.handleEvents(receiveCancel: { cancels += 1 }).shareReplay()
+        var publisher: ShareReplay<Publishers.HandleEvents<PassthroughSubject<Int, Never>>>? =
+            subject.handleEvents(receiveCancel: { cancels += 1 }).shareReplay()
         var values: [Int] = []
         let cancellable = publisher?.sink { values.append($0) }
         publisher = nil

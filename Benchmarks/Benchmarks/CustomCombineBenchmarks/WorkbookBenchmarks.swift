@@ -38,10 +38,9 @@ private func measureGenerate(_ benchmark: Benchmark, root: URL, upToDate: Bool) 
     }
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-        let chapters = try WorkbookLoader(root: root).chapters()
-        let plan = GenerationPlan(
-            expected: WorkbookLoader.generatedFiles(for: chapters), root: root)
-        try GeneratedFileWriter.apply(plan, root: root)
+        let loader = WorkbookLoader(root: root)
+        let chapters = try loader.chapters()
+        try loader.generate(chapters)  // plans, then writes what changed
         blackHole(chapters.count)
     }
     benchmark.stopMeasurement()
@@ -51,9 +50,8 @@ private func measureGenerate(_ benchmark: Benchmark, root: URL, upToDate: Bool) 
 }
 
 private func generate(root: URL) throws {
-    let chapters = try WorkbookLoader(root: root).chapters()
-    let plan = GenerationPlan(expected: WorkbookLoader.generatedFiles(for: chapters), root: root)
-    blackHole(try GeneratedFileWriter.apply(plan, root: root))
+    let loader = WorkbookLoader(root: root)
+    blackHole(try loader.generate(try loader.chapters()))
 }
 
 /// The repository root, found from this file's place in it.

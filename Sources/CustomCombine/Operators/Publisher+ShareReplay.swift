@@ -7,7 +7,7 @@ extension Publisher {
     /// Disfavored so that a reader's own `shareReplay(capacity:)` (chapter 16's exercise, built
     /// with `workbook test 16 --mine`) is the one the chapter calls.
     @_disfavoredOverload
-    public func shareReplay(capacity: Int = .max) -> Publishers.ShareReplay<Self> {
-        Publishers.ShareReplay(upstream: self, capacity: capacity)
+    public func shareReplay(capacity: Int = .max) -> ShareReplay<Self> {
+        ShareReplay(upstream: self, capacity: capacity)
     }
 }

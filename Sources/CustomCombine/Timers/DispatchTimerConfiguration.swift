@@ -1,7 +1,7 @@
 import Dispatch
 
 // snippet.timer-configuration
-/// Everything a ``Publishers/DispatchTimer`` needs to know to set up its dispatch source.
+/// Everything a ``DispatchTimer`` needs to know to set up its dispatch source.
 ///
 /// Immutable, so it can be shared across threads (`Subscribers.Demand` is a plain value).
 public struct DispatchTimerConfiguration: @unchecked Sendable {

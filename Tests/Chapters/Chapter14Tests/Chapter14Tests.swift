@@ -63,7 +63,7 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 206)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 212)
 func testEventsFromManyThreadsNeverOverlap() {
     let slider = Slider()
     let lock = NSLock()
@@ -94,7 +94,7 @@ func testEventsFromManyThreadsNeverOverlap() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 238)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 244)
 func testAnEventFromInsideTheCallbackIsDeliveredNested() {
     let slider = Slider()
     var log: [String] = []
@@ -114,7 +114,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 295)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 301)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -135,7 +135,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 432)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 440)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -151,7 +151,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 432)
+            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 440)
         } else {
             assertOutput(
                 output,
@@ -160,13 +160,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 445)
+                file: "Chapters/14-event-publisher.md", line: 453)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 454)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 462)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -194,7 +194,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 487)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 495)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -228,7 +228,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 529)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 537)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -255,7 +255,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 559)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 567)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher
@@ -267,19 +267,19 @@ func testCustomSinkReceivesValuesAndCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 577)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 585)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 581)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 589)
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {
     // Like UIKit controls, the slider is driven from one thread.
     assertConformance(
         PublisherHarness<Slider, Never>(
-            name: "Control.EventPublisher", delivery: .pushed, multicast: true,
+            name: "EventPublisher", delivery: .pushed, multicast: true,
             concurrentSends: false, tagsAreStable: false, tag: { Int($0.value) },
             make: {
                 let slider = Slider(value: -1)
@@ -288,8 +288,8 @@ func testEventPublisherAndCustomSinkKeepTheContract() {
                     retaining: [slider])
             }))
     assertConformance(
-        SubscriberHarness(name: "Subscribers.CustomSink") {
-            let sink = Subscribers.CustomSink<Int, Never>(
+        SubscriberHarness(name: "CustomSink") {
+            let sink = CustomSink<Int, Never>(
                 receiveCompletion: { _ in }, receiveValue: { _ in })
             return .init(sink, cancel: { sink.cancel() })
         })

@@ -47,7 +47,7 @@ enum LibraryCatalog {
     /// A slider's `.valueChanged` events; like UIKit controls it is driven from one thread.
     static func eventPublisher() -> PublisherHarness<Slider, Never> {
         PublisherHarness(
-            name: "Control.EventPublisher", delivery: .pushed, multicast: true,
+            name: "EventPublisher", delivery: .pushed, multicast: true,
             concurrentSends: false, tagsAreStable: false, tag: { Int($0.value) },
             make: {
                 let slider = Slider(value: -1)
@@ -104,8 +104,8 @@ enum LibraryCatalog {
     }
 
     static func customSink() -> SubscriberHarness {
-        SubscriberHarness(name: "Subscribers.CustomSink") {
-            let sink = Subscribers.CustomSink<Int, Never>(
+        SubscriberHarness(name: "CustomSink") {
+            let sink = CustomSink<Int, Never>(
                 receiveCompletion: { _ in }, receiveValue: { _ in })
             return .init(sink, cancel: { sink.cancel() })
         }

@@ -31,7 +31,7 @@ final class LibraryConformanceTests: XCTestCase {
     func testControlEventPublisher() {
         assertConformance(
             LibraryCatalog.eventPublisher(),
-            requestNoneProbe: ProbeRegistry.probe("Control.EventPublisher"))
+            requestNoneProbe: ProbeRegistry.probe("EventPublisher"))
     }
 
     func testDispatchTimer() {

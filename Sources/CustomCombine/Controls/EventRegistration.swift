@@ -1,0 +1,23 @@
+// snippet.event-registration
+/// The link's upstream: the target's place on the control. The control holds targets
+/// weakly, so this keeps the target, and with it the link, alive until it is cancelled,
+/// as a subject keeps its subscriptions: a subscriber need not store anything.
+final class EventRegistration<C: Control>: Subscription, @unchecked Sendable {
+    private let control: C
+    private let target: EventTarget<C>
+    private let events: Control.Event
+
+    init(control: C, target: EventTarget<C>, events: Control.Event) {
+        self.control = control
+        self.target = target
+        self.events = events
+    }
+
+    /// A control sends what happens when it happens: there is nothing to ask for.
+    func request(_ demand: Subscribers.Demand) {}
+
+    func cancel() {
+        control.removeTarget(target, action: EventTarget<C>.action, for: events)
+    }
+}
+// snippet.end

@@ -18,26 +18,50 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
 
     /// Wraps `behavior`; every copy of the wrapper shares it and its lock.
     public init(behavior: Content) {
-        unwritten("CustomSubscription.init(behavior:)", see: "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'")
+        unwritten(
+            "CustomSubscription.init(behavior:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+        )
     }
 
     public func receive(subscription: Subscription) {
-        unwritten("CustomSubscription.receive(subscription:)", see: "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'")
+        unwritten(
+            "CustomSubscription.receive(subscription:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+        )
     }
 
     public func receive(_ input: Input) -> Subscribers.Demand {
-        unwritten("CustomSubscription.receive(_:)", see: "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'")
+        unwritten(
+            "CustomSubscription.receive(_:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+        )
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-        unwritten("CustomSubscription.receive(completion:)", see: "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'")
+        unwritten(
+            "CustomSubscription.receive(completion:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+        )
     }
 
     public func request(_ demand: Subscribers.Demand) {
-        unwritten("CustomSubscription.request(_:)", see: "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'")
+        unwritten(
+            "CustomSubscription.request(_:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+        )
     }
 
     public func cancel() {
-        unwritten("CustomSubscription.cancel()", see: "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'")
+        unwritten(
+            "CustomSubscription.cancel()",
+            see:
+                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+        )
     }
 }

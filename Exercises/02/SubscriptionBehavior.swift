@@ -34,26 +34,46 @@ public protocol SubscriptionBehavior: AnyObject, Cancellable, CustomCombineIdent
 
 extension SubscriptionBehavior {
     public var hasPendingEvents: Bool {
-        unwritten("SubscriptionBehavior.hasPendingEvents", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+        unwritten(
+            "SubscriptionBehavior.hasPendingEvents",
+            see:
+                "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'"
+        )
     }
 
     public func request(_ demand: Subscribers.Demand) {
-        unwritten("SubscriptionBehavior.request(_:)", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+        unwritten(
+            "SubscriptionBehavior.request(_:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'"
+        )
     }
 
     public func cancel() {
-        unwritten("SubscriptionBehavior.cancel()", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+        unwritten(
+            "SubscriptionBehavior.cancel()",
+            see:
+                "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'"
+        )
     }
 }
 
 extension SubscriptionBehavior where Input == Output {
     public func receive(_ input: Input) -> Subscribers.Demand {
-        unwritten("SubscriptionBehavior.receive(_:)", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+        unwritten(
+            "SubscriptionBehavior.receive(_:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'"
+        )
     }
 }
 
 extension SubscriptionBehavior where Failure == OutputFailure {
     public func receive(completion: Subscribers.Completion<Failure>) {
-        unwritten("SubscriptionBehavior.receive(completion:)", see: "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'")
+        unwritten(
+            "SubscriptionBehavior.receive(completion:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'Writing the guess down: SubscriptionBehavior'"
+        )
     }
 }

@@ -15,18 +15,26 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        unwritten("CustomSubject.receive(subscriber:)", see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
+        unwritten(
+            "CustomSubject.receive(subscriber:)",
+            see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
     }
 
     public func send(subscription: Subscription) {
-        unwritten("CustomSubject.send(subscription:)", see: "Chapters/03-custom-subject.md, 'A first draft'")
+        unwritten(
+            "CustomSubject.send(subscription:)",
+            see: "Chapters/03-custom-subject.md, 'A first draft'")
     }
 
     public func send(_ value: Output) {
-        unwritten("CustomSubject.send(_:)", see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
+        unwritten(
+            "CustomSubject.send(_:)",
+            see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
-        unwritten("CustomSubject.send(completion:)", see: "Chapters/03-custom-subject.md, 'Where the draft and the library differ'")
+        unwritten(
+            "CustomSubject.send(completion:)",
+            see: "Chapters/03-custom-subject.md, 'Where the draft and the library differ'")
     }
 }

@@ -29,6 +29,8 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        unwritten("CustomScan.receive(subscriber:)", see: "Chapters/04-custom-scan.md, 'Subscribing: one chain per subscriber'")
+        unwritten(
+            "CustomScan.receive(subscriber:)",
+            see: "Chapters/04-custom-scan.md, 'Subscribing: one chain per subscriber'")
     }
 }

@@ -9,12 +9,16 @@ public struct Atomic<T> {
     public let projectedValue: AtomicBox<T>
 
     public init(wrappedValue: T) {
-        unwritten("Atomic.init(wrappedValue:)", see: "Chapters/05-thread-safe-subject.md, '`@Atomic`: keeping the call sites short'")
+        unwritten(
+            "Atomic.init(wrappedValue:)",
+            see: "Chapters/05-thread-safe-subject.md, '`@Atomic`: keeping the call sites short'")
     }
 
     /// A copy of the current value.
     public var wrappedValue: T {
-        unwritten("Atomic.wrappedValue", see: "Chapters/05-thread-safe-subject.md, '`@Atomic`: keeping the call sites short'")
+        unwritten(
+            "Atomic.wrappedValue",
+            see: "Chapters/05-thread-safe-subject.md, '`@Atomic`: keeping the call sites short'")
     }
 }
 

@@ -7,23 +7,31 @@ public final class AtomicBox<T> {
     // Add a lock and the boxed value.
 
     public init(_ value: T) {
-        unwritten("AtomicBox.init(_:)", see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
+        unwritten(
+            "AtomicBox.init(_:)",
+            see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
     }
 
     /// A copy of the boxed value, read under the lock.
     public var value: T {
-        unwritten("AtomicBox.value", see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
+        unwritten(
+            "AtomicBox.value",
+            see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
     }
 
     /// Changes the boxed value in place under the lock and returns whatever `body` returns.
     @discardableResult
     public func mutate<U>(_ body: (inout T) throws -> U) rethrows -> U {
-        unwritten("AtomicBox.mutate(_:)", see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
+        unwritten(
+            "AtomicBox.mutate(_:)",
+            see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
     }
 
     /// Whether some thread holds the lock right now; only a hint.
     public var isMutating: Bool {
-        unwritten("AtomicBox.isMutating", see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
+        unwritten(
+            "AtomicBox.isMutating",
+            see: "Chapters/05-thread-safe-subject.md, '`AtomicBox`: a lock in a box'")
     }
 }
 

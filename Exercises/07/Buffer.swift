@@ -18,7 +18,8 @@ public struct Buffer<Output, Failure: Error> {
 
     /// An empty buffer. A negative `limit` is a programming error.
     public init(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) {
-        unwritten("Buffer.init(limit:strategy:)", see: "Chapters/07-buffer.md, 'What a buffer holds'")
+        unwritten(
+            "Buffer.init(limit:strategy:)", see: "Chapters/07-buffer.md, 'What a buffer holds'")
     }
 
     /// The values waiting, oldest first.
@@ -38,12 +39,15 @@ public struct Buffer<Output, Failure: Error> {
 
     /// Records the end of the stream; only the first completion counts.
     public mutating func push(completion: Subscribers.Completion<Failure>) {
-        unwritten("Buffer.push(completion:)", see: "Chapters/07-buffer.md, 'Putting events in, taking them out'")
+        unwritten(
+            "Buffer.push(completion:)",
+            see: "Chapters/07-buffer.md, 'Putting events in, taking them out'")
     }
 
     /// The next event: the oldest value, or, when no value is left, the completion; `nil`
     /// when there is nothing to fetch.
     public mutating func fetch() -> Subscribers.Event<Output, Failure>? {
-        unwritten("Buffer.fetch()", see: "Chapters/07-buffer.md, 'Putting events in, taking them out'")
+        unwritten(
+            "Buffer.fetch()", see: "Chapters/07-buffer.md, 'Putting events in, taking them out'")
     }
 }

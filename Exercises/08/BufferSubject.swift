@@ -13,16 +13,22 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         limit: Int = 1,
         whenFull strategy: Publishers.BufferingStrategy<Failure> = .dropOldest
     ) {
-        unwritten("BufferSubject.init(limit:whenFull:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+        unwritten(
+            "BufferSubject.init(limit:whenFull:)",
+            see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        unwritten("BufferSubject.receive(subscriber:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+        unwritten(
+            "BufferSubject.receive(subscriber:)",
+            see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 
     public func send(subscription: Subscription) {
-        unwritten("BufferSubject.send(subscription:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+        unwritten(
+            "BufferSubject.send(subscription:)", see: "Chapters/08-buffer-subject.md, 'The subject'"
+        )
     }
 
     public func send(_ value: Output) {
@@ -30,6 +36,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
-        unwritten("BufferSubject.send(completion:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
+        unwritten(
+            "BufferSubject.send(completion:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 }

@@ -16,25 +16,41 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
     public init() {}
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == I, S.Failure == Never {
-        unwritten("MergeInput.receive(subscriber:)", see: "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'")
+        unwritten(
+            "MergeInput.receive(subscriber:)",
+            see:
+                "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'"
+        )
     }
 
     /// Attaches `upstream`; its values are forwarded until it finishes or this merge point
     /// is cancelled.
     public func subscribe<Upstream: Publisher>(_ upstream: Upstream)
     where Upstream.Output == I, Upstream.Failure == Never {
-        unwritten("MergeInput.subscribe(_:)", see: "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'")
+        unwritten(
+            "MergeInput.subscribe(_:)",
+            see:
+                "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'"
+        )
     }
 
     /// Detaches every upstream; later `subscribe(_:)` calls are ignored.
     public func cancel() {
-        unwritten("MergeInput.cancel()", see: "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'")
+        unwritten(
+            "MergeInput.cancel()",
+            see:
+                "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'"
+        )
     }
 }
 
 extension Publisher where Failure == Never {
     /// Feeds this publisher's values into `mergeInput`.
     public func merge(into mergeInput: MergeInput<Output>) {
-        unwritten("Publisher.merge(into:)", see: "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'")
+        unwritten(
+            "Publisher.merge(into:)",
+            see:
+                "Chapters/10-one-subscriber-many-publishers.md, 'MergeInput: a collecting subject that manages its links'"
+        )
     }
 }

@@ -18,11 +18,15 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
         receiveValue: @escaping (Input) -> Void,
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
     ) {
-        unwritten("CustomDemandSink.init(demand:receiveValue:receiveCompletion:)", see: "Chapters/12-demand.md, 'CustomDemandSink'")
+        unwritten(
+            "CustomDemandSink.init(demand:receiveValue:receiveCompletion:)",
+            see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
     public func receive(subscription: Subscription) {
-        unwritten("CustomDemandSink.receive(subscription:)", see: "Chapters/12-demand.md, 'CustomDemandSink'")
+        unwritten(
+            "CustomDemandSink.receive(subscription:)",
+            see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
     public func receive(_ input: Input) -> Subscribers.Demand {
@@ -30,12 +34,15 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-        unwritten("CustomDemandSink.receive(completion:)", see: "Chapters/12-demand.md, 'CustomDemandSink'")
+        unwritten(
+            "CustomDemandSink.receive(completion:)",
+            see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
     /// Allows `demand` more values; asks for the next one at once when subscribed.
     public func increaseDemand(_ demand: Int) {
-        unwritten("CustomDemandSink.increaseDemand(_:)", see: "Chapters/12-demand.md, 'CustomDemandSink'")
+        unwritten(
+            "CustomDemandSink.increaseDemand(_:)", see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
     /// Stops receiving: forgets the subscription and the remaining demand.

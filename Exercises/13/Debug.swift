@@ -12,6 +12,8 @@ extension Publisher {
         function: String = #function,
         line: Int = #line
     ) -> Publishers.HandleEvents<Self> {
-        unwritten("Publisher.debug(_:prefix:function:line:)", see: "Chapters/13-scheduling.md, 'debug(): watching a chain'")
+        unwritten(
+            "Publisher.debug(_:prefix:function:line:)",
+            see: "Chapters/13-scheduling.md, 'debug(): watching a chain'")
     }
 }

@@ -17,23 +17,33 @@ public final class CustomSink<Input, Failure: Error>: Subscriber, Cancellable,
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Input) -> Void
     ) {
-        unwritten("CustomSink.init(receiveCompletion:receiveValue:)", see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
+        unwritten(
+            "CustomSink.init(receiveCompletion:receiveValue:)",
+            see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
     }
 
     public func receive(subscription: Subscription) {
-        unwritten("CustomSink.receive(subscription:)", see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
+        unwritten(
+            "CustomSink.receive(subscription:)",
+            see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
     }
 
     public func receive(_ input: Input) -> Subscribers.Demand {
-        unwritten("CustomSink.receive(_:)", see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
+        unwritten(
+            "CustomSink.receive(_:)",
+            see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-        unwritten("CustomSink.receive(completion:)", see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
+        unwritten(
+            "CustomSink.receive(completion:)",
+            see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
     }
 
     public func cancel() {
-        unwritten("CustomSink.cancel()", see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
+        unwritten(
+            "CustomSink.cancel()",
+            see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
     }
 }
 
@@ -44,6 +54,8 @@ extension Publisher {
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        unwritten("Publisher.customSink(receiveCompletion:receiveValue:)", see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
+        unwritten(
+            "Publisher.customSink(receiveCompletion:receiveValue:)",
+            see: "Chapters/14-event-publisher.md, 'A subscriber of our own: CustomSink'")
     }
 }

@@ -29,13 +29,17 @@ public struct EventPublisher<C: Control>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == C, S.Failure == Never {
-        unwritten("EventPublisher.receive(subscriber:)", see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
+        unwritten(
+            "EventPublisher.receive(subscriber:)",
+            see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
     }
 }
 
 extension ControlEventPublishing {
     /// A publisher that emits this control each time it sends one of `events`.
     public func publisher(for events: Control.Event) -> EventPublisher<Self> {
-        unwritten("ControlEventPublishing.publisher(for:)", see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
+        unwritten(
+            "ControlEventPublishing.publisher(for:)",
+            see: "Chapters/14-event-publisher.md, 'The publisher is almost empty'")
     }
 }

@@ -28,7 +28,11 @@ public struct DispatchTimer: Publisher, Sendable {
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == DispatchTime, S.Failure == Never {
-        unwritten("DispatchTimer.receive(subscriber:)", see: "Chapters/15-custom-operators-and-timer.md, 'The real way: a DispatchTimer publisher'")
+        unwritten(
+            "DispatchTimer.receive(subscriber:)",
+            see:
+                "Chapters/15-custom-operators-and-timer.md, 'The real way: a DispatchTimer publisher'"
+        )
     }
 }
 
@@ -41,6 +45,10 @@ extension Publishers {
         leeway: DispatchTimeInterval = .nanoseconds(0),
         times: Subscribers.Demand = .unlimited
     ) -> DispatchTimer {
-        unwritten("Publishers.timer(queue:interval:leeway:times:)", see: "Chapters/15-custom-operators-and-timer.md, 'The real way: a DispatchTimer publisher'")
+        unwritten(
+            "Publishers.timer(queue:interval:leeway:times:)",
+            see:
+                "Chapters/15-custom-operators-and-timer.md, 'The real way: a DispatchTimer publisher'"
+        )
     }
 }

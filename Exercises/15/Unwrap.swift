@@ -6,6 +6,8 @@ extension Publisher {
     /// one, so demand, cancellation and completion need no new code.
     public func unwrap<Wrapped>() -> Publishers.CompactMap<Self, Wrapped>
     where Output == Wrapped? {
-        unwritten("Publisher.unwrap()", see: "Chapters/15-custom-operators-and-timer.md, 'The cheap way: unwrap()'")
+        unwritten(
+            "Publisher.unwrap()",
+            see: "Chapters/15-custom-operators-and-timer.md, 'The cheap way: unwrap()'")
     }
 }

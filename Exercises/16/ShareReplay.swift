@@ -17,12 +17,16 @@ public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Senda
 
     /// Creates the shared publisher; nothing happens upstream until the first subscriber.
     public init(upstream: Upstream, capacity: Int) {
-        unwritten("ShareReplay.init(upstream:capacity:)", see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
+        unwritten(
+            "ShareReplay.init(upstream:capacity:)",
+            see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
     }
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        unwritten("ShareReplay.receive(subscriber:)", see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
+        unwritten(
+            "ShareReplay.receive(subscriber:)",
+            see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
     }
 }
 
@@ -30,6 +34,8 @@ extension Publisher {
     /// Shares this publisher among subscribers, replaying its last `capacity` values (and its
     /// completion) to every subscriber that comes later.
     public func shareReplay(capacity: Int = .max) -> ShareReplay<Self> {
-        unwritten("Publisher.shareReplay(capacity:)", see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
+        unwritten(
+            "Publisher.shareReplay(capacity:)",
+            see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
     }
 }

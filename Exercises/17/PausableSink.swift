@@ -8,6 +8,8 @@ extension Publisher {
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Bool
     ) -> Pausable & Cancellable {
-        unwritten("Publisher.pausableSink(receiveCompletion:receiveValue:)", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "Publisher.pausableSink(receiveCompletion:receiveValue:)",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 }

@@ -17,33 +17,47 @@ public final class PausableSubscriber<Input, Failure: Error>: Subscriber, Pausab
         receiveValue: @escaping (Input) -> Bool,
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
     ) {
-        unwritten("PausableSubscriber.init(receiveValue:receiveCompletion:)", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "PausableSubscriber.init(receiveValue:receiveCompletion:)",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
     /// `true` after the value closure returned `false` and before `resume()`.
     public var paused: Bool {
-        unwritten("PausableSubscriber.paused", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "PausableSubscriber.paused",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
     public func receive(subscription: Subscription) {
-        unwritten("PausableSubscriber.receive(subscription:)", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "PausableSubscriber.receive(subscription:)",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
     public func receive(_ input: Input) -> Subscribers.Demand {
-        unwritten("PausableSubscriber.receive(_:)", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "PausableSubscriber.receive(_:)",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-        unwritten("PausableSubscriber.receive(completion:)", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "PausableSubscriber.receive(completion:)",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
     /// Leaves the pause by asking for one more value.
     public func resume() {
-        unwritten("PausableSubscriber.resume()", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "PausableSubscriber.resume()",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
     /// Cancels the subscription and lets go of it and of both closures.
     public func cancel() {
-        unwritten("PausableSubscriber.cancel()", see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
+        unwritten(
+            "PausableSubscriber.cancel()",
+            see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 }

@@ -2,7 +2,8 @@
 // Solution: Sources/CustomCombine/Subscribers/CustomSink.swift
 
 // The library declares this class at the top level too, not nested in `Subscribers`, so yours
-// takes its place: Swift lets one module's declaration hide another's only at the top level.
+// takes its place: your type hides the library's type of the same name only when both are at
+// the top level.
 
 /// A hand-written equivalent of `Subscribers.Sink`: it asks for everything, hands each event
 /// to a closure, accepts only one subscription, and lets go of everything on cancel or

@@ -4,7 +4,8 @@
 // Solution: Sources/CustomCombine/Controls/EventRegistration.swift
 
 // The library declares this struct at the top level too, not nested in `Control`, so yours
-// takes its place: Swift lets one module's declaration hide another's only at the top level.
+// takes its place: your type hides the library's type of the same name only when both are at
+// the top level.
 // `ControlEventPublishing` stays the library's: `Slider` adopts it.
 
 /// Publishes `control` each time it sends one of `events`; it never completes. Events that

@@ -6,7 +6,8 @@
 import Dispatch
 
 // The library declares this struct at the top level too, not nested in `Publishers`, so yours
-// takes its place: Swift lets one module's declaration hide another's only at the top level.
+// takes its place: your type hides the library's type of the same name only when both are at
+// the top level.
 // `DispatchTimerConfiguration` is the library's, as the chapter shows it.
 
 /// A timer built on `DispatchSourceTimer`, emitting the `DispatchTime` of each tick. Each

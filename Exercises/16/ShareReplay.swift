@@ -3,7 +3,8 @@
 // Solution: Sources/CustomCombine/Operators/Publisher+ShareReplay.swift
 
 // The library declares this class at the top level too, not nested in `Publishers`, so yours
-// takes its place: Swift lets one module's declaration hide another's only at the top level.
+// takes its place: your type hides the library's type of the same name only when both are at
+// the top level.
 
 /// Shares one subscription to `upstream` among all its subscribers, and replays the last
 /// `capacity` values, and the completion, to each subscriber that arrives later.

@@ -4,8 +4,8 @@
 /// control cannot be asked to wait.
 ///
 /// Top-level, not nested in `Control`, so that a reader's own `EventPublisher` (chapter 14's
-/// exercise) can take its place: Swift lets one module's declaration hide another's only at
-/// the top level.
+/// exercise) can take its place: a type in the reader's module hides the library's type of
+/// the same name only when both are at the top level.
 public struct EventPublisher<C: Control>: Publisher {
     /// The control itself, so the subscriber can read its state.
     public typealias Output = C

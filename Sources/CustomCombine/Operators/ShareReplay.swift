@@ -7,8 +7,8 @@
 /// Active subscribers keep it alive; once it is released, its upstream is cancelled.
 ///
 /// Top-level, not nested in `Publishers` as Combine's publishers are, so that a reader's own
-/// `ShareReplay` (chapter 16's exercise) can take its place: Swift lets one module's
-/// declaration hide another's only at the top level.
+/// `ShareReplay` (chapter 16's exercise) can take its place: a type in the reader's module
+/// hides the library's type of the same name only when both are at the top level.
 public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Sendable {
     /// The upstream's values.
     public typealias Output = Upstream.Output

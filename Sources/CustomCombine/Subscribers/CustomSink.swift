@@ -7,8 +7,8 @@
 /// from any thread.
 ///
 /// Top-level, not nested in `Subscribers` as Combine's subscribers are, so that a reader's own
-/// `CustomSink` (chapter 14's exercise) can take its place: Swift lets one module's
-/// declaration hide another's only at the top level.
+/// `CustomSink` (chapter 14's exercise) can take its place: a type in the reader's module
+/// hides the library's type of the same name only when both are at the top level.
 public final class CustomSink<Input, Failure: Error>: Subscriber, Cancellable,
     @unchecked Sendable
 {

@@ -6,8 +6,8 @@ import Dispatch
 /// while the subscriber has no demand are skipped, not stored: a timer should not burst.
 ///
 /// Top-level, not nested in `Publishers` as Combine's publishers are, so that a reader's own
-/// `DispatchTimer` (chapter 15's exercise) can take its place: Swift lets one module's
-/// declaration hide another's only at the top level.
+/// `DispatchTimer` (chapter 15's exercise) can take its place: a type in the reader's module
+/// hides the library's type of the same name only when both are at the top level.
 public struct DispatchTimer: Publisher, Sendable {
     /// The time of each tick.
     public typealias Output = DispatchTime

@@ -54,7 +54,7 @@ func testCustomScanNeverDeliversMoreThanWasAskedFor() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 198)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 200)
 func testCustomSubjectsWithCustomScan() {
     var subjects = [CustomSubject<Int, Never>]()
     let deferred = Deferred { () -> CustomSubject<Int, Never> in
@@ -87,7 +87,7 @@ func testCustomSubjectsWithCustomScan() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 250)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 252)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -148,7 +148,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 310)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 312)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -167,7 +167,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 334)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 336)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> [Int] {
         let subject = CustomSubject<Int, Never>()
@@ -187,12 +187,12 @@ func testCustomScanPassesDemandUpstream() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 366)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 368)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 370)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 372)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

@@ -19,7 +19,7 @@ final class ExerciseCatalogTests: XCTestCase {
     }
 
     func testEveryStarterPointsAtAnExistingSection() throws {
-        let pattern = try NSRegularExpression(pattern: #"see: "(Chapters/[^"]+?\.md), '(.+?)'""#)
+        let pattern = try NSRegularExpression(pattern: #"see:\s*"(Chapters/[^"]+?\.md), '(.+?)'""#)
         for exercise in try ExerciseCatalog.load(root: root) {
             for component in exercise.components {
                 let starter = try String(

@@ -7,7 +7,9 @@
 public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription,
     @unchecked Sendable
 {
+    /// What upstream sends: the behavior's input.
     public typealias Input = Content.Input
+    /// How upstream can fail: the behavior's failure.
     public typealias Failure = Content.Failure
 
     // Add what every copy of this struct must share: the behavior (until it is released),
@@ -25,6 +27,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
+    /// Upstream hands over its subscription: the behavior keeps it, its calls up deferred until
+    /// the delivery lock is released, and downstream gets this wrapper. Refuse (cancel) any other.
     public func receive(subscription: Subscription) {
         unwritten(
             "CustomSubscription.receive(subscription:)",
@@ -33,6 +37,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
+    /// Upstream delivers a value: the behavior, under the delivery lock, decides whether it goes
+    /// downstream; return the demand the behavior returns.
     public func receive(_ input: Input) -> Subscribers.Demand {
         unwritten(
             "CustomSubscription.receive(_:)",
@@ -41,6 +47,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
+    /// Upstream completed: the behavior gets the completion once, and the wrapper lets go of the
+    /// behavior as soon as it has nothing left to deliver.
     public func receive(completion: Subscribers.Completion<Failure>) {
         unwritten(
             "CustomSubscription.receive(completion:)",
@@ -49,6 +57,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
+    /// Downstream asks for more: the behavior records the demand and passes it up, after the
+    /// delivery lock is released.
     public func request(_ demand: Subscribers.Demand) {
         unwritten(
             "CustomSubscription.request(_:)",
@@ -57,6 +67,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
+    /// Downstream is gone: the behavior cancels upstream and the wrapper lets go of it, and so of
+    /// the subscriber it holds; later calls do nothing.
     public func cancel() {
         unwritten(
             "CustomSubscription.cancel()",

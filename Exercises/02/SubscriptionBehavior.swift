@@ -33,6 +33,8 @@ public protocol SubscriptionBehavior: AnyObject, Cancellable, CustomCombineIdent
 }
 
 extension SubscriptionBehavior {
+    /// Default: no completion ever waits behind values; only buffering behaviors (chapter 7)
+    /// have pending events.
     public var hasPendingEvents: Bool {
         unwritten(
             "SubscriptionBehavior.hasPendingEvents",
@@ -41,6 +43,8 @@ extension SubscriptionBehavior {
         )
     }
 
+    /// Default for a one-to-one link: add the new demand to what is outstanding and ask upstream
+    /// for that same new amount, never the accumulated total.
     public func request(_ demand: Subscribers.Demand) {
         unwritten(
             "SubscriptionBehavior.request(_:)",
@@ -49,6 +53,7 @@ extension SubscriptionBehavior {
         )
     }
 
+    /// Default: cancelling this link cancels the subscription it receives from.
     public func cancel() {
         unwritten(
             "SubscriptionBehavior.cancel()",
@@ -59,6 +64,8 @@ extension SubscriptionBehavior {
 }
 
 extension SubscriptionBehavior where Input == Output {
+    /// Default when values pass through unchanged: deliver `input` only while downstream has
+    /// demand, spending one unit first; return only the new demand downstream gave back.
     public func receive(_ input: Input) -> Subscribers.Demand {
         unwritten(
             "SubscriptionBehavior.receive(_:)",
@@ -69,6 +76,7 @@ extension SubscriptionBehavior where Input == Output {
 }
 
 extension SubscriptionBehavior where Failure == OutputFailure {
+    /// Default when failures pass through unchanged: forward the completion downstream as is.
     public func receive(completion: Subscribers.Completion<Failure>) {
         unwritten(
             "SubscriptionBehavior.receive(completion:)",

@@ -13,6 +13,8 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     /// A subject with no subscribers yet.
     public init() {}
 
+    /// Registers the subscriber, after those already there, and hands it its subscription; after
+    /// a completion, hands it the subscription and then the completion instead.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         unwritten(
@@ -20,18 +22,23 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
             see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
     }
 
+    /// Used as a subscriber, the subject takes everything upstream offers.
     public func send(subscription: Subscription) {
         unwritten(
             "CustomSubject.send(subscription:)",
             see: "Chapters/03-custom-subject.md, 'A first draft'")
     }
 
+    /// Delivers `value` to every current subscriber that has demand for it, calling none of them
+    /// under the state's lock; ignored after a completion.
     public func send(_ value: Output) {
         unwritten(
             "CustomSubject.send(_:)",
             see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
     }
 
+    /// Delivers the completion once to every current subscriber, then forgets them all; later
+    /// sends are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
         unwritten(
             "CustomSubject.send(completion:)",

@@ -5,6 +5,7 @@
 /// intermediate result, like `Publishers.Scan`, built on `CustomSubscription`: every
 /// subscriber gets its own subscription to upstream and its own running result.
 public struct CustomScan<Upstream: Publisher, Output>: Publisher {
+    /// Failures pass through unchanged.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose values are folded.
@@ -14,6 +15,7 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
     /// Combines the result so far with the next value.
     public let nextPartialResult: (Output, Upstream.Output) -> Output
 
+    /// Folds `upstream` with `nextPartialResult`, starting from `initialResult`.
     public init(
         upstream: Upstream,
         initialResult: Output,
@@ -27,6 +29,8 @@ public struct CustomScan<Upstream: Publisher, Output>: Publisher {
     // Add a `SubscriptionBehavior` class for one subscriber's link: it keeps that
     // subscriber's running result ('The behavior: where the state lives').
 
+    /// Gives each subscriber a behavior of its own, holding its own running result, and
+    /// subscribes it to upstream: one chain per subscriber.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         unwritten(

@@ -8,6 +8,7 @@ public struct Atomic<T> {
     /// The box guarding the value; `$property` gives it to callers that change the value.
     public let projectedValue: AtomicBox<T>
 
+    /// Boxes the property's initial value, so every later access goes through the box's lock.
     public init(wrappedValue: T) {
         unwritten(
             "Atomic.init(wrappedValue:)",

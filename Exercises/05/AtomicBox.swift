@@ -6,6 +6,7 @@
 public final class AtomicBox<T> {
     // Add a lock and the boxed value.
 
+    /// Boxes `value`; from now on it is read and changed only under the lock.
     public init(_ value: T) {
         unwritten(
             "AtomicBox.init(_:)",

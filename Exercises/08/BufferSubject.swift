@@ -18,6 +18,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 
+    /// Registers the subscriber with a copy of the shared buffer taken in the same locked step,
+    /// so each value reaches it in the replay or live, never both or neither.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         unwritten(
@@ -25,16 +27,21 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 
+    /// Used as a subscriber, the subject takes everything upstream offers.
     public func send(subscription: Subscription) {
         unwritten(
             "BufferSubject.send(subscription:)", see: "Chapters/08-buffer-subject.md, 'The subject'"
         )
     }
 
+    /// Records `value` in the shared buffer and delivers it to every current subscriber;
+    /// ignored after a completion.
     public func send(_ value: Output) {
         unwritten("BufferSubject.send(_:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 
+    /// Records the completion, delivers it to every current subscriber, then forgets them;
+    /// later sends are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
         unwritten(
             "BufferSubject.send(completion:)", see: "Chapters/08-buffer-subject.md, 'The subject'")

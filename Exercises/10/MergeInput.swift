@@ -6,7 +6,9 @@
 /// completes), and `cancel()`, or releasing the `MergeInput`, cancels every upstream still
 /// attached.
 public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
+    /// Values from all upstreams.
     public typealias Output = I
+    /// The merged stream never fails.
     public typealias Failure = Never
 
     // Add a subject for the downstream side, and the links to the upstreams (with a
@@ -15,6 +17,8 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
     /// A merge point with no upstream yet.
     public init() {}
 
+    /// Downstream subscribers receive the values of every upstream, as far as their demand
+    /// allows.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == I, S.Failure == Never {
         unwritten(
             "MergeInput.receive(subscriber:)",

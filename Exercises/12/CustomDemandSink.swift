@@ -23,16 +23,20 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
             see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
+    /// Keeps the first subscription (cancels any other) and asks for the first value, if the
+    /// budget allows one; never calls the subscription while holding the lock.
     public func receive(subscription: Subscription) {
         unwritten(
             "CustomDemandSink.receive(subscription:)",
             see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
+    /// Hands the value on, then asks for one more while the budget lasts.
     public func receive(_ input: Input) -> Subscribers.Demand {
         unwritten("CustomDemandSink.receive(_:)", see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
+    /// Forgets the subscription and the remaining budget, then hands the completion on.
     public func receive(completion: Subscribers.Completion<Failure>) {
         unwritten(
             "CustomDemandSink.receive(completion:)",

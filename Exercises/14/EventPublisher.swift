@@ -11,7 +11,9 @@
 /// Publishes `control` each time it sends one of `events`; it never completes. Events that
 /// arrive while the subscriber has no outstanding demand are dropped.
 public struct EventPublisher<C: Control>: Publisher {
+    /// The control itself, so the subscriber can read its state.
     public typealias Output = C
+    /// Controls never fail.
     public typealias Failure = Never
 
     /// The control whose events are published.
@@ -19,6 +21,7 @@ public struct EventPublisher<C: Control>: Publisher {
     /// The events that produce a value.
     public let events: Control.Event
 
+    /// Creates a publisher of `events` sent by `control`.
     public init(control: C, events: Control.Event) {
         self.control = control
         self.events = events
@@ -28,6 +31,8 @@ public struct EventPublisher<C: Control>: Publisher {
     // the subscriber's link, and the link's upstream, a subscription whose `cancel()`
     // removes that target ('The link does the work').
 
+    /// Gives the subscriber a link that the control calls back on each of `events`; cancelling
+    /// the link removes that target from the control.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == C, S.Failure == Never {
         unwritten(

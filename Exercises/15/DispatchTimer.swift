@@ -14,12 +14,15 @@ import Dispatch
 /// subscriber gets a timer of its own, started by its first request; ticks that come while
 /// the subscriber has no demand are skipped.
 public struct DispatchTimer: Publisher, Sendable {
+    /// The time of each tick.
     public typealias Output = DispatchTime
+    /// A timer cannot fail.
     public typealias Failure = Never
 
     /// The timer every subscriber gets.
     public let configuration: DispatchTimerConfiguration
 
+    /// Creates a timer publisher with the given configuration.
     public init(configuration: DispatchTimerConfiguration) {
         self.configuration = configuration
     }
@@ -27,6 +30,8 @@ public struct DispatchTimer: Publisher, Sendable {
     // Add the subscription's upstream: one subscriber's timer source, which keeps the ticks
     // left, the ticks requested, the `DispatchSourceTimer` and the link, behind a lock.
 
+    /// Gives the subscriber a link whose upstream is a dispatch timer of its own, started by
+    /// its first request; a timer with no ticks to give finishes at once.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == DispatchTime, S.Failure == Never {
         unwritten(

@@ -9,7 +9,9 @@
 /// Shares one subscription to `upstream` among all its subscribers, and replays the last
 /// `capacity` values, and the completion, to each subscriber that arrives later.
 public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Sendable {
+    /// The upstream's values.
     public typealias Output = Upstream.Output
+    /// The upstream's failure.
     public typealias Failure = Upstream.Failure
 
     // Add the shared state behind a lock (the upstream, the replay `Buffer`, the
@@ -23,6 +25,8 @@ public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Senda
             see: "Chapters/16-share-replay.md, 'One publisher for everybody'")
     }
 
+    /// Registers the subscriber with a copy of the replay taken in the same locked step, so no
+    /// value is missed or received twice; the first subscriber connects upstream.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         unwritten(

@@ -10,6 +10,7 @@ public final class PausableSubscriber<Input, Failure: Error>: Subscriber, Pausab
     // Add the state behind a lock: the subscription, whether it is paused or finished, and
     // the two closures (let go of after the completion or cancel).
 
+    /// Identifies this subscriber in Combine's debugging output.
     public let combineIdentifier = CombineIdentifier()
 
     /// Creates a subscriber; `receiveValue` returns `false` to pause.
@@ -29,18 +30,23 @@ public final class PausableSubscriber<Input, Failure: Error>: Subscriber, Pausab
             see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
+    /// Keeps the first subscription (cancels any other) and asks it for a single value.
     public func receive(subscription: Subscription) {
         unwritten(
             "PausableSubscriber.receive(subscription:)",
             see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
+    /// Hands the value to the closure, without holding the lock, and asks for one more unless
+    /// the closure returned `false`: then it pauses until `resume()`.
     public func receive(_ input: Input) -> Subscribers.Demand {
         unwritten(
             "PausableSubscriber.receive(_:)",
             see: "Chapters/17-pausable-sink.md, 'Pausable and PausableSubscriber'")
     }
 
+    /// Hands the completion to the closure once, then lets go of the subscription and both
+    /// closures.
     public func receive(completion: Subscribers.Completion<Failure>) {
         unwritten(
             "PausableSubscriber.receive(completion:)",

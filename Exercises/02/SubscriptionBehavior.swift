@@ -1,5 +1,6 @@
 // Exercise: chapter 02, SubscriptionBehavior.
 // Solution: Sources/CustomCombine/SubscriptionModel/SubscriptionBehavior.swift
+// Solution: Sources/CustomCombine/SubscriptionModel/ForwardingBehavior.swift
 
 /// The logic of one link between an upstream subscription and a downstream subscriber:
 /// it records demand, forwards requests and cancellation up, and decides what to deliver

@@ -6,18 +6,49 @@ import Glibc
 import Darwin
 #endif
 
-/// Waits until a `.md` or `.swift` file under some folders is saved: inotify on Linux
-/// (an editor that saves through a temporary file and a rename counts, as does a new
-/// subfolder), polling of modification times elsewhere. While it waits, Ctrl-C is honoured
-/// through `ChildGroups`, so nothing is left behind.
-struct FileWatcher {
-    let folders: [URL]
+/// Reports saves of `.md` and `.swift` files under some folders: inotify on Linux (an
+/// editor that saves through a temporary file and a rename counts, as does a new
+/// subfolder), polling of modification times elsewhere.
+///
+/// It is armed when made and stays armed: a save that lands while the tests run, or
+/// between a run and the next wait, is waiting in the queue, so it is never lost. While it
+/// waits, Ctrl-C is honoured through `ChildGroups`, so nothing is left behind.
+final class FileWatcher {
+    private let folders: [URL]
+    #if os(Linux)
+    private let descriptor: Int32
+    #endif
+    private var snapshot: [String: Date] = [:]
 
-    /// Returns when something changed, after a short quiet period so that a save that
-    /// touches several files causes one run.
+    init(folders: [URL]) {
+        self.folders = folders
+        #if os(Linux)
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        if descriptor >= 0 {
+            addWatches()
+        } else {
+            snapshot = takeSnapshot()
+        }
+        #else
+        snapshot = takeSnapshot()
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+        if descriptor >= 0 { close(descriptor) }
+        #endif
+    }
+
+    /// Returns once something changed since the last return (or since the watcher was
+    /// made), after a short quiet period so that a save touching several files is one run.
     func waitForChange() {
         #if os(Linux)
-        if waitWithInotify() { return }
+        if descriptor >= 0 {
+            waitWithInotify()
+            addWatches()  // folders created meanwhile
+            return
+        }
         #endif
         waitByPolling()
     }
@@ -48,28 +79,31 @@ struct FileWatcher {
     }
 
     #if os(Linux)
-    /// Blocks on inotify; false if inotify is not available.
-    private func waitWithInotify() -> Bool {
-        let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+    /// Watches every folder (again: adding a watched folder is harmless).
+    private func addWatches() {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
         for folder in allFolders() {
             _ = inotify_add_watch(descriptor, folder.path, mask)
         }
-        var changed = false
+    }
+
+    private func waitWithInotify() {
         var quietUntil: Date?
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             ChildGroups.shared.exitIfInterrupted()
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&request, 1, 100)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 && Self.eventsTouchWatchedFiles(buffer, count: count) {
-                changed = true
-                quietUntil = Date().addingTimeInterval(0.15)
+            while true {
+                let count = buffer.withUnsafeMutableBytes {
+                    read(descriptor, $0.baseAddress, $0.count)
+                }
+                guard count > 0 else { break }
+                if Self.eventsTouchWatchedFiles(buffer, count: count) {
+                    quietUntil = Date().addingTimeInterval(0.15)
+                }
             }
-            if changed, let quietUntil, Date() >= quietUntil { return true }
+            if let quietUntil, Date() >= quietUntil { return }
         }
     }
 
@@ -84,8 +118,10 @@ struct FileWatcher {
                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 )
             }
-            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
-            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            let start = offset + headerSize
+            let name = String(
+                decoding: buffer[start..<min(count, start + length)].prefix { $0 != 0 },
+                as: UTF8.self)
             if mask & UInt32(IN_ISDIR) != 0 || isWatched(name) { return true }
             offset += headerSize + length
         }
@@ -93,7 +129,7 @@ struct FileWatcher {
     }
     #endif
 
-    private func snapshot() -> [String: Date] {
+    private func takeSnapshot() -> [String: Date] {
         var result: [String: Date] = [:]
         for folder in allFolders() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -106,14 +142,18 @@ struct FileWatcher {
         return result
     }
 
+    /// Compares with the snapshot taken at the last return, so a save during a run counts.
     private func waitByPolling() {
-        let before = snapshot()
         while true {
+            let now = takeSnapshot()
+            if now != snapshot {
+                snapshot = now
+                return
+            }
             for _ in 0..<3 {
                 ChildGroups.shared.exitIfInterrupted()
                 usleep(100_000)
             }
-            if snapshot() != before { return }
         }
     }
 }

@@ -36,6 +36,7 @@ struct WatchCommand: ParsableCommand {
         var arguments = chapters + ["--timeout", "\(timeout)", "--root", root.path]
         if mine { arguments.append("--mine") }
         let test = try TestCommand.parse(arguments)
+        // Armed before the first run: a save during any run triggers the next one.
         let watcher = FileWatcher(
             folders: ["Chapters", "Sources", Workbench.folder].map {
                 root.appendingPathComponent($0)

@@ -157,8 +157,10 @@ final class FollowAlongEndToEndTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        XCTAssertTrue(
-            collected.wait(forOccurrences: 1, of: "workbook watch: failures above", seconds: 240))
+        // A save while the tests run (the build is done, so it cannot be in this run) must
+        // start another run: the watcher is armed before the first run, not after it.
+        XCTAssertTrue(collected.wait(forOccurrences: 1, of: "Build complete!", seconds: 240))
+        let yours = root.appendingPathComponent(component)
         try """
         public final class Counter {
             public private(set) var count = 0
@@ -166,9 +168,20 @@ final class FollowAlongEndToEndTests: XCTestCase {
             public func increment() { count += 1 }
         }
 
-        """.write(to: root.appendingPathComponent(component), atomically: true, encoding: .utf8)
+        """.write(to: yours, atomically: true, encoding: .utf8)
         XCTAssertTrue(
             collected.wait(forOccurrences: 1, of: "workbook watch: all passed", seconds: 120),
+            collected.text)
+        XCTAssertEqual(
+            collected.text.components(separatedBy: "workbook watch: failures above").count - 1, 1,
+            "the first run, built before the save, fails")
+
+        // A save right after a verdict is seen too.
+        try
+            "public final class Counter {\n    public var count: Int { 7 }\n    public init() {}\n    public func increment() {}\n}\n"
+            .write(to: yours, atomically: true, encoding: .utf8)
+        XCTAssertTrue(
+            collected.wait(forOccurrences: 2, of: "workbook watch: failures above", seconds: 120),
             collected.text)
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(20)

@@ -100,7 +100,7 @@ final class FileWatcher {
                 }
                 guard count > 0 else { break }
                 if Self.eventsTouchWatchedFiles(buffer, count: count) {
-                    quietUntil = Date().addingTimeInterval(0.15)
+                    quietUntil = Date().addingTimeInterval(0.05)
                 }
             }
             if let quietUntil, Date() >= quietUntil { return }

@@ -1,4 +1,5 @@
 import CustomCombine
+import Dispatch
 
 /// The error the ready-made harnesses' publishers fail with.
 public struct ConformanceFailure: Error, Equatable, Sendable {
@@ -34,5 +35,62 @@ extension PublisherHarness where Output == Int, Failure == ConformanceFailure {
                     fail: { upstream.send(completion: .failure(ConformanceFailure())) },
                     retaining: [upstream])
             })
+    }
+}
+
+extension PublisherHarness where Output == Int, Failure == Never {
+    /// A publisher that collects from upstreams connected to it (`connect`), never
+    /// completing: the kit sends even values through one `PassthroughSubject` and odd ones
+    /// through another, so it has no finish lever.
+    public static func collecting<P: Publisher>(
+        named name: String, make: @escaping () -> P,
+        connect: @escaping (PassthroughSubject<Int, Never>, P) -> Void
+    ) -> PublisherHarness where P.Output == Int, P.Failure == Never {
+        PublisherHarness(
+            name: name, delivery: .pushed, multicast: true, tag: { $0 },
+            make: {
+                let collector = make()
+                let even = PassthroughSubject<Int, Never>()
+                let odd = PassthroughSubject<Int, Never>()
+                connect(even, collector)
+                connect(odd, collector)
+                return PublisherInstance(
+                    collector, emit: { ($0 % 2 == 0 ? even : odd).send($0) },
+                    retaining: [even, odd])
+            })
+    }
+}
+
+extension PublisherHarness where Failure == Never {
+    /// A control's events. Like UIKit controls it is driven from one thread, and it
+    /// publishes itself, so a value's tag is read from the control's state when delivered.
+    /// `make` returns the publisher, how to set the control's value, and the control.
+    public static func controlEvents<P: Publisher>(
+        named name: String, tag: @escaping (Output) -> Int,
+        make: @escaping () -> (publisher: P, setValue: (Int) -> Void, control: AnyObject)
+    ) -> PublisherHarness where P.Output == Output, P.Failure == Never {
+        PublisherHarness(
+            name: name, delivery: .pushed, multicast: true, concurrentSends: false,
+            tagsAreStable: false, tag: tag,
+            make: {
+                let made = make()
+                return PublisherInstance(
+                    made.publisher, emit: made.setValue, retaining: [made.control])
+            })
+    }
+}
+
+extension PublisherHarness where Output == DispatchTime, Failure == Never {
+    /// A timer that ticks `ticks` times, every `seconds`, then finishes; `make` builds one
+    /// for a number of ticks (the kit also asks for one with none).
+    public static func timer<P: Publisher>(
+        named name: String, ticks: Int, every seconds: Double,
+        make: @escaping (_ times: Subscribers.Demand) -> P
+    ) -> PublisherHarness where P.Output == DispatchTime, P.Failure == Never {
+        PublisherHarness(
+            name: name, delivery: .timed(count: ticks, interval: seconds),
+            tag: { Int(truncatingIfNeeded: $0.uptimeNanoseconds) },
+            make: { PublisherInstance(make(.max(ticks))) },
+            makeEmpty: { PublisherInstance(make(.max(0))) })
     }
 }

@@ -276,21 +276,16 @@ extension Chapter14Tests {
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {
-    // Like UIKit controls, the slider is driven from one thread.
     assertConformance(
-        PublisherHarness<Slider, Never>(
-            name: "EventPublisher", delivery: .pushed, multicast: true,
-            concurrentSends: false, tagsAreStable: false, tag: { Int($0.value) },
+        .controlEvents(
+            named: "EventPublisher", tag: { Int($0.value) },
             make: {
                 let slider = Slider(value: -1)
-                return PublisherInstance(
-                    slider.publisher(for: .valueChanged), emit: { slider.value = Float($0) },
-                    retaining: [slider])
+                return (slider.publisher(for: .valueChanged), { slider.value = Float($0) }, slider)
             }))
     assertConformance(
         SubscriberHarness(name: "CustomSink") {
-            let sink = CustomSink<Int, Never>(
-                receiveCompletion: { _ in }, receiveValue: { _ in })
+            let sink = CustomSink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
             return .init(sink, cancel: { sink.cancel() })
         })
 }

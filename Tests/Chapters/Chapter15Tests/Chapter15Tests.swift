@@ -298,15 +298,9 @@ extension Chapter15Tests {
 func testUnwrapAndTheTimerKeepTheContract() {
     assertConformance(.onSubject(named: "unwrap()") { $0.map(Optional.some).unwrap() })
     assertConformance(
-        PublisherHarness<DispatchTime, Never>(
-            name: "DispatchTimer(times: 5)", delivery: .timed(count: 5, interval: 0.02),
-            tag: { Int(truncatingIfNeeded: $0.uptimeNanoseconds) },
-            make: {
-                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(5)))
-            },
-            makeEmpty: {
-                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(0)))
-            }))
+        .timer(named: "DispatchTimer(times: 5)", ticks: 5, every: 0.02) {
+            Publishers.timer(interval: .milliseconds(20), times: $0)
+        })
 }
 #sourceLocation()
 }

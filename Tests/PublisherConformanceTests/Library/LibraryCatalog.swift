@@ -46,27 +46,18 @@ enum LibraryCatalog {
 
     /// A slider's `.valueChanged` events; like UIKit controls it is driven from one thread.
     static func eventPublisher() -> PublisherHarness<Slider, Never> {
-        PublisherHarness(
-            name: "EventPublisher", delivery: .pushed, multicast: true,
-            concurrentSends: false, tagsAreStable: false, tag: { Int($0.value) },
+        .controlEvents(
+            named: "EventPublisher", tag: { Int($0.value) },
             make: {
                 let slider = Slider(value: -1)
-                return PublisherInstance(
-                    slider.publisher(for: .valueChanged), emit: { slider.value = Float($0) },
-                    retaining: [slider])
+                return (slider.publisher(for: .valueChanged), { slider.value = Float($0) }, slider)
             })
     }
 
     static func dispatchTimer() -> PublisherHarness<DispatchTime, Never> {
-        PublisherHarness(
-            name: "DispatchTimer(times: 5)", delivery: .timed(count: 5, interval: 0.02),
-            tag: { Int(truncatingIfNeeded: $0.uptimeNanoseconds) },
-            make: {
-                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(5)))
-            },
-            makeEmpty: {
-                PublisherInstance(Publishers.timer(interval: .milliseconds(20), times: .max(0)))
-            })
+        .timer(named: "DispatchTimer(times: 5)", ticks: 5, every: 0.02) {
+            Publishers.timer(interval: .milliseconds(20), times: $0)
+        }
     }
 
     static func bufferSubject() -> PublisherHarness<Int, TestFailure> {
@@ -82,17 +73,11 @@ enum LibraryCatalog {
     /// Two upstream subjects merged; even values go through one, odd through the other.
     /// MergeInput never completes (it drops finished upstreams), so it has no finish lever.
     static func mergeInput() -> PublisherHarness<Int, Never> {
-        PublisherHarness(
-            name: "MergeInput", delivery: .pushed, multicast: true, tag: { $0 },
-            make: {
-                let merged = MergeInput<Int>()
-                let even = PassthroughSubject<Int, Never>()
-                let odd = PassthroughSubject<Int, Never>()
-                even.merge(into: merged)
-                odd.merge(into: merged)
-                return PublisherInstance(
-                    merged, emit: { ($0 % 2 == 0 ? even : odd).send($0) }, retaining: [even, odd])
-            })
+        .collecting(named: "MergeInput") {
+            MergeInput<Int>()
+        } connect: {
+            $0.merge(into: $1)
+        }
     }
 
     static func customDemandSink() -> SubscriberHarness {

@@ -61,23 +61,30 @@ struct SwiftToolRunner {
         -> [ChapterFile: [String]]
     {
         let leftOut = mine ? chapters.filter { !selected.contains($0) }.map(\.moduleName) : []
-        let memory = productsDirectory.deletingLastPathComponent()
-            .appendingPathComponent(
-                mine ? "workbook-broken-chapters-mine.json" : "workbook-broken-chapters.json")
-        let sources = Dictionary(
-            uniqueKeysWithValues: chapters.map { file in
-                (
-                    file,
-                    try? String(
-                        contentsOf: root.appendingPathComponent(file.generatedRelativePath),
-                        encoding: .utf8)
-                )
-            })
+        // Against the workbench nothing unselected is built, so there is nothing to remember.
+        let memory =
+            mine
+            ? nil
+            : productsDirectory.deletingLastPathComponent()
+                .appendingPathComponent("workbook-broken-chapters.json")
+        let sources =
+            memory == nil
+            ? [:]
+            : Dictionary(
+                uniqueKeysWithValues: chapters.map { file in
+                    (
+                        file,
+                        try? String(
+                            contentsOf: root.appendingPathComponent(file.generatedRelativePath),
+                            encoding: .utf8)
+                    )
+                })
         let remembered =
-            (try? JSONDecoder().decode(
-                [String: BrokenChapter].self, from: Data(contentsOf: memory))) ?? [:]
+            memory.flatMap {
+                try? JSONDecoder().decode([String: BrokenChapter].self, from: Data(contentsOf: $0))
+            } ?? [:]
         var broken: [ChapterFile: [String]] = [:]
-        for file in chapters where !selected.contains(file) && !mine {
+        for file in chapters where !selected.contains(file) {
             if let entry = remembered[file.moduleName], entry.source == sources[file] {
                 broken[file] = entry.errors
             }
@@ -86,14 +93,16 @@ struct SwiftToolRunner {
             let excluded = (broken.keys.map(\.moduleName) + leftOut).sorted()
             let build = try build(excluding: excluded)
             if build.status == 0 {
-                let entries = Dictionary(
-                    uniqueKeysWithValues: broken.map { file, errors in
-                        (
-                            file.moduleName,
-                            BrokenChapter(source: sources[file] ?? nil, errors: errors)
-                        )
-                    })
-                try? JSONEncoder().encode(entries).write(to: memory, options: .atomic)
+                if let memory {
+                    let entries = Dictionary(
+                        uniqueKeysWithValues: broken.map { file, errors in
+                            (
+                                file.moduleName,
+                                BrokenChapter(source: sources[file] ?? nil, errors: errors)
+                            )
+                        })
+                    try? JSONEncoder().encode(entries).write(to: memory, options: .atomic)
+                }
                 return broken
             }
             let errors = BuildFailureSummary.errors(

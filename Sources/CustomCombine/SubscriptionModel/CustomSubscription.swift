@@ -30,27 +30,28 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     final class Core: DeliveryState {
         @exclusivity(unchecked) @usableFromInline var content: Content?
         @exclusivity(unchecked) @usableFromInline var upstreamFinished = false
+        let combineIdentifier: CombineIdentifier
 
         init(content: Content) {
             self.content = content
+            combineIdentifier = content.combineIdentifier
         }
     }
 
     @usableFromInline let core: Core
 
     /// The behavior's identifier, kept after the behavior is released.
-    public let combineIdentifier: CombineIdentifier
+    public var combineIdentifier: CombineIdentifier { core.combineIdentifier }
 
     /// Wraps `behavior`; every copy of the wrapper shares it and its lock.
     public init(behavior: Content) {
         core = Core(content: behavior)
-        combineIdentifier = behavior.combineIdentifier
     }
 
     // snippet.deliver
     /// Runs `body` under the delivery lock, then, once this thread's outermost call is
     /// done, releases the lock and makes the upstream calls `body` wrote down.
-    @inlinable
+    @inlinable @inline(__always)
     func deliver<Result>(_ body: () -> Result) -> Result {
         core.deliveryLock.lock()
         core.depth += 1

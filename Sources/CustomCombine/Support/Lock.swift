@@ -71,7 +71,7 @@ final class Lock: @unchecked Sendable {
         UnsafeMutableRawPointer(mutex).deallocate()
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func lock() {
         guard recursive else {
             acquire()
@@ -87,7 +87,7 @@ final class Lock: @unchecked Sendable {
         holds = 1
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func unlock() {
         if recursive {
             holds -= 1

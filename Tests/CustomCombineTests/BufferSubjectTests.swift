@@ -176,6 +176,42 @@ final class BufferSubjectTests: XCTestCase {
         recorder = nil
     }
 
+    func testValuesSentDuringAnUnlimitedReplayFollowItInOrderAndAreNotDropped() {
+        // An unlimited subscriber's replay is handed over as a whole; what is sent while it
+        // runs must still come after it, in order, with nothing trimmed to the limit, and the
+        // completion last.
+        let subject = BufferSubject<Int, Never>(limit: 3)
+        subject.send(sequence: 1...3, completion: nil)
+        let recorder = Recorder<Int, Never>(onValue: { value in
+            if value == 1 {
+                subject.send(sequence: 4...8, completion: .finished)
+            }
+            return .none
+        })
+        subject.subscribe(recorder)
+        XCTAssertEqual(recorder.events, Array(1...8).asEvents() + [.complete(.finished)])
+    }
+
+    func testADemandRaisedToUnlimitedMidReplayDeliversTheRestInOrder() {
+        let subject = BufferSubject<Int, Never>(limit: 5)
+        subject.send(sequence: 1...5, completion: nil)
+        var subscription: Subscription?
+        var received = [Int]()
+        subject.subscribe(
+            AnySubscriber(
+                receiveSubscription: { subscription = $0 },
+                receiveValue: { value in
+                    received.append(value)
+                    if value == 2 { subscription?.request(.unlimited) }
+                    if value == 3 { subject.send(6) }
+                    return .none
+                },
+                receiveCompletion: { _ in }))
+        subscription?.request(.max(2))
+        XCTAssertEqual(received, [1, 2, 3, 4, 5, 6])
+        subscription?.cancel()
+    }
+
     func testSendAndCancelFromInsideASink() {
         let subject = BufferSubject<Int, Never>(limit: 3)
         var received: [Int] = []

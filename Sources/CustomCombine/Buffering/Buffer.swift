@@ -28,12 +28,22 @@ public struct Buffer<Output, Failure: Error> {
     }
 
     /// A copy that shares no storage with this buffer, for another thread to change under
-    /// a lock of its own. (Two copies of one copy-on-write storage, changed on two threads,
-    /// would race in the check that decides whether a copy is needed.)
+    /// a lock of its own. When the two shared one copy-on-write storage, ThreadSanitizer
+    /// (Swift 6.3, Linux) reported a race between the subject appending to its buffer and a
+    /// subscriber draining its copy, at the check that decides whether a copy is needed;
+    /// with storage of its own the question does not arise.
     func detachedCopy() -> Buffer {
-        var copy = self
+        detachedCopy(limit: limit, strategy: strategy)
+    }
+
+    /// A detached copy of the same values and completion that follows another limit and
+    /// strategy from now on: what a subscriber's own queue starts from.
+    func detachedCopy(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) -> Buffer {
+        var copy = Buffer(limit: limit, strategy: strategy)
         copy.storage = Deque(minimumCapacity: storage.count)
         copy.storage.append(contentsOf: storage)
+        copy.terminated = terminated
+        copy.completion = completion
         return copy
     }
 
@@ -97,6 +107,19 @@ public struct Buffer<Output, Failure: Error> {
         self.completion = completion
     }
     // snippet.end
+
+    /// Takes the oldest value; there must be one (`valueCount > 0`).
+    @usableFromInline
+    mutating func removeFirstValue() -> Output {
+        storage.removeFirst()
+    }
+
+    /// Takes every waiting value at once, oldest first; the completion stays.
+    @usableFromInline
+    mutating func takeValues() -> Deque<Output> {
+        defer { storage = Deque() }
+        return storage
+    }
 
     // snippet.fetch
     /// The next event: the oldest value, or, when no value is left, the completion.

@@ -22,7 +22,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
         @usableFromInline var upstream: Subscription?
         @usableFromInline let downstream: AnySubscriber<Output, Failure>
-        @usableFromInline var buffer: Buffer<Output, Failure>
+        @exclusivity(unchecked) @usableFromInline var buffer: Buffer<Output, Failure>
         // Set while `drain()` runs: a re-entrant call only records, the running loop delivers.
         @usableFromInline var draining = false
         // Set by `cancel()`, which may come from inside a delivery: the loop stops there.
@@ -50,9 +50,17 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             defer { draining = false }
             while !cancelled {
                 if buffer.valueCount > 0 {
-                    guard demand > 0, case .value(let value)? = buffer.fetch() else { return }
-                    demand -= 1
-                    demand += downstream.receive(value)
+                    guard demand > 0 else { return }
+                    if demand == .unlimited {
+                        // Nothing can lower the demand now: take the whole queue at once.
+                        for value in buffer.takeValues() {
+                            if cancelled { return }
+                            _ = downstream.receive(value)
+                        }
+                    } else {
+                        demand -= 1
+                        demand += downstream.receive(buffer.removeFirstValue())
+                    }
                 } else if case .complete(let completion)? = buffer.fetch() {
                     downstream.receive(completion: completion)
                     return

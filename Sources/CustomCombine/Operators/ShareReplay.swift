@@ -49,21 +49,16 @@ public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Senda
         let id = link.combineIdentifier
         var connect = false
         link.deliver {
-            var replayed = lock.withLock {
+            behavior.buffer = lock.withLock {
                 if !replay.isTerminated { subscribers.append(link, id: id) }
                 defer { connected = true }
                 connect = !connected
-                return replay.detachedCopy()
-            }
-            var completion: Subscribers.Completion<Failure>?
-            while let event = replayed.fetch() {
-                switch event {
-                case .value(let value): behavior.buffer.push(value)
-                case .complete(let end): completion = end
-                }
+                return replay.detachedCopy(limit: .max, strategy: .dropNewest)
             }
             link.receive(subscription: SubjectMembership { self.remove(id) })
-            if let completion {
+            if let completion = behavior.buffer.completion {
+                // Queued behind the replayed values; also lets the wrapper release the
+                // behavior once everything is delivered.
                 link.receive(completion: completion)
             }
         }

@@ -455,7 +455,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 692)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 707)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -536,7 +536,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 787)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 802)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()

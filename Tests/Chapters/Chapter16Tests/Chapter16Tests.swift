@@ -137,7 +137,7 @@ func testTheSmallVersionFollowsTheScript() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 299)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 296)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -165,7 +165,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 329)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 326)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -189,7 +189,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 329)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 326)
         } else {
             assertOutput(
                 output,
@@ -224,7 +224,7 @@ sub3 received 5
 sub3 completed: finished
 
 """#,
-                file: "Chapters/16-share-replay.md", line: 350)
+                file: "Chapters/16-share-replay.md", line: 347)
         }
     }
 }
@@ -233,7 +233,7 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 404)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 401)
 // The expected output is OpenCombine 0.14's `Print`; not verified on Apple's Combine.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -243,7 +243,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 404)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 401)
         } else {
             assertOutput(
                 output,
@@ -257,13 +257,13 @@ p: request max: (0) (synchronous)
 p: receive finished
 
 """#,
-                file: "Chapters/16-share-replay.md", line: 411)
+                file: "Chapters/16-share-replay.md", line: 408)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 435)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 432)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -297,7 +297,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 478)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 475)
 func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)
@@ -311,12 +311,12 @@ func testDemandNoneIsJustZero() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 499)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 496)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 503)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 500)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

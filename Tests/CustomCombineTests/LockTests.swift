@@ -48,6 +48,11 @@ final class LockTests: XCTestCase {
             thread.start()
             started.wait()
             Thread.sleep(forTimeInterval: 0.05)  // let it find the lock taken and sleep
+            #if os(Linux)
+            XCTAssertNotNil(
+                guarded.lock.parking.load(ordering: .acquiring),
+                "the waiting thread made the parking spot, recursive: \(recursive)")
+            #endif
             guarded.count = 10
             guarded.lock.unlock()
             XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "recursive: \(recursive)")
@@ -56,6 +61,22 @@ final class LockTests: XCTestCase {
             guarded.lock.unlock()
         }
     }
+
+    #if os(Linux)
+    func testALockNobodyWaitsForAllocatesNoParkingSpot() {
+        // A subscription's delivery lock is rarely contended: it costs one allocation, the
+        // lock object, until a thread has to wait.
+        for recursive in [false, true] {
+            let lock = Lock(recursive: recursive)
+            lock.lock()
+            if recursive { lock.lock(); lock.unlock() }
+            lock.unlock()
+            XCTAssertTrue(lock.tryLock())
+            lock.unlock()
+            XCTAssertNil(lock.parking.load(ordering: .acquiring), "recursive: \(recursive)")
+        }
+    }
+    #endif
 
     func testContendedNestedHoldsOfARecursiveLock() {
         let guarded = Guarded(recursive: true)

@@ -37,38 +37,21 @@ final class Lock: @unchecked Sendable {
     /// For a recursive lock, how many times its holder took it; only the holder touches it.
     @exclusivity(unchecked) @usableFromInline var holds = 0
     @usableFromInline let recursive: Bool
-    /// Where a thread that found the lock taken sleeps; used only when the lock is contended.
-    /// Both live in one allocation of their own, so their addresses never move.
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    let condition: UnsafeMutablePointer<pthread_cond_t>
+    /// Where a thread that found the lock taken sleeps: a pthread mutex and condition
+    /// variable in one allocation of their own, so their addresses never move. The first
+    /// thread that ever has to wait makes it, so a lock that is never contended allocates
+    /// nothing beyond itself.
+    let parking = Synchronization.Atomic<UnsafeMutableRawPointer?>(nil)
 
     /// A new, free lock; `recursive` lets the thread holding it take it again.
     init(recursive: Bool = false) {
         self.recursive = recursive
-        let mutexSize = MemoryLayout<pthread_mutex_t>.stride
-        let conditionOffset =
-            (mutexSize + MemoryLayout<pthread_cond_t>.alignment - 1)
-            / MemoryLayout<pthread_cond_t>.alignment * MemoryLayout<pthread_cond_t>.alignment
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: conditionOffset + MemoryLayout<pthread_cond_t>.size,
-            alignment: max(
-                MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment)
-        )
-        mutex = memory.initializeMemory(as: pthread_mutex_t.self, to: pthread_mutex_t())
-        condition = (memory + conditionOffset).initializeMemory(
-            as: pthread_cond_t.self, to: pthread_cond_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        let conditionStatus = pthread_cond_init(condition, nil)
-        precondition(conditionStatus == 0, "pthread_cond_init failed with \(conditionStatus)")
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        UnsafeMutableRawPointer(mutex).deallocate()
+        if let spot = parking.load(ordering: .acquiring) {
+            Lock.destroyParking(spot)
+        }
     }
 
     @inlinable @inline(__always)
@@ -143,6 +126,7 @@ final class Lock: @unchecked Sendable {
     /// can be had.
     @usableFromInline @inline(never)
     func lockSlow() {
+        let (mutex, condition) = Lock.parts(of: parkingSpot())
         pthread_mutex_lock(mutex)
         waiters.wrappingAdd(1, ordering: .sequentiallyConsistent)
         while !state.compareExchange(expected: 0, desired: 1, ordering: .sequentiallyConsistent)
@@ -156,11 +140,72 @@ final class Lock: @unchecked Sendable {
 
     /// Wakes one thread sleeping in `lockSlow()`. Taking the mutex first means a waiter
     /// that counted itself is already asleep in `pthread_cond_wait`, so it gets the signal.
+    /// Called only when `waiters` is not 0, and a waiter made the parking spot before it
+    /// counted itself, so the spot is there.
     @usableFromInline @inline(never)
     func wakeOne() {
+        guard let spot = parking.load(ordering: .acquiring) else {
+            preconditionFailure("a waiter counted itself without a parking spot")
+        }
+        let (mutex, condition) = Lock.parts(of: spot)
         pthread_mutex_lock(mutex)
         pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
+    }
+
+    /// The parking spot, made now if no thread has needed it yet. Two threads may both make
+    /// one; the first to publish it wins and the other frees its own.
+    private func parkingSpot() -> UnsafeMutableRawPointer {
+        if let spot = parking.load(ordering: .acquiring) {
+            return spot
+        }
+        let made = Lock.makeParking()
+        let (exchanged, original) = parking.compareExchange(
+            expected: nil, desired: made, ordering: .acquiringAndReleasing)
+        if exchanged {
+            return made
+        }
+        Lock.destroyParking(made)
+        return original!
+    }
+
+    /// Where the condition variable sits after the mutex in a parking spot.
+    private static let conditionOffset =
+        (MemoryLayout<pthread_mutex_t>.stride + MemoryLayout<pthread_cond_t>.alignment - 1)
+        / MemoryLayout<pthread_cond_t>.alignment * MemoryLayout<pthread_cond_t>.alignment
+
+    private static func parts(
+        of spot: UnsafeMutableRawPointer
+    ) -> (UnsafeMutablePointer<pthread_mutex_t>, UnsafeMutablePointer<pthread_cond_t>) {
+        (
+            spot.assumingMemoryBound(to: pthread_mutex_t.self),
+            (spot + conditionOffset).assumingMemoryBound(to: pthread_cond_t.self)
+        )
+    }
+
+    private static func makeParking() -> UnsafeMutableRawPointer {
+        let spot = UnsafeMutableRawPointer.allocate(
+            byteCount: conditionOffset + MemoryLayout<pthread_cond_t>.size,
+            alignment: max(
+                MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment)
+        )
+        let mutex = spot.initializeMemory(as: pthread_mutex_t.self, to: pthread_mutex_t())
+        let condition = (spot + conditionOffset).initializeMemory(
+            as: pthread_cond_t.self, to: pthread_cond_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+        let conditionStatus = pthread_cond_init(condition, nil)
+        precondition(conditionStatus == 0, "pthread_cond_init failed with \(conditionStatus)")
+        return spot
+    }
+
+    private static func destroyParking(_ spot: UnsafeMutableRawPointer) {
+        let (mutex, condition) = parts(of: spot)
+        pthread_cond_destroy(condition)
+        condition.deinitialize(count: 1)
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        spot.deallocate()
     }
     #else
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>

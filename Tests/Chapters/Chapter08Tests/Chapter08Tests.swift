@@ -30,6 +30,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
         self.backlog = backlog
     }
 
+    /// While a completion waits behind values, the wrapper must keep this behavior.
     var hasPendingEvents: Bool { !backlog.isEmpty }
 
     func request(_ demand: Subscribers.Demand) {
@@ -40,7 +41,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
     func receive(_ input: Output) -> Subscribers.Demand {
         if demand > 0 && backlog.isEmpty && !draining {
             demand -= 1
-            demand += downstream.receive(input)
+            demand += downstream.receive(input)  // waiting and nothing ahead: straight through
         } else {
             backlog.push(input)
             drain()
@@ -58,6 +59,8 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
         upstream?.cancel()
     }
 
+    /// One loop: a request made from inside `receive(_:)` finds `draining` set and only
+    /// adds demand, which the running loop then spends.
     private func drain() {
         guard !draining else { return }
         draining = true
@@ -78,7 +81,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 100)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 103)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -138,7 +141,7 @@ final class SmallBufferSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 165)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 168)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func timeline<S: Subject>(_ subject: S) -> (early: Events, late: Events, after: Events)
@@ -178,7 +181,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 293)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 296)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -222,7 +225,7 @@ func testASubscriberAfterTheEndGetsTheReplayThenTheCompletion() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 341)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 344)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -250,7 +253,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 389)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 392)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -272,7 +275,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 414)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 417)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -293,7 +296,7 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 444)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 447)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -310,7 +313,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 462)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 465)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -339,7 +342,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 505)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 508)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -357,12 +360,12 @@ func testCancellingAConnectionEndsTheFlow() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 525)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 528)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 529)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 532)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -50,6 +50,8 @@ pairs=(
     "scan/CustomScan|scan/Scan"
     "share/shareReplay(capacity: 1)|share/share()"
     "merge/MergeInput, 2 sources|send/PassthroughSubject"
+    "replay/BufferSubject|replay/Sequence publisher"
+    "replay/shareReplay|replay/Sequence publisher"
     "subscribe+cancel/CustomSubject|subscribe+cancel/PassthroughSubject"
 )
 table() {

@@ -69,7 +69,10 @@ final class LockTests: XCTestCase {
         for recursive in [false, true] {
             let lock = Lock(recursive: recursive)
             lock.lock()
-            if recursive { lock.lock(); lock.unlock() }
+            if recursive {
+                lock.lock()
+                lock.unlock()
+            }
             lock.unlock()
             XCTAssertTrue(lock.tryLock())
             lock.unlock()

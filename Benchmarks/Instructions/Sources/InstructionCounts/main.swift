@@ -1,5 +1,5 @@
-import Foundation
 import CustomCombine
+import Foundation
 
 /// `InstructionCounts CASE N` drives N events through one case, so that
 /// `instructions.sh` can take callgrind's total for N and for 0 and divide the difference
@@ -41,6 +41,23 @@ let cases: [String: (Int) -> Int] = [
         cancellable.cancel()
         return total
     },
+    "replay/Sequence publisher": { count in
+        let values = Array(0..<replayed)
+        return replayLate(count) { values.publisher }
+    },
+    "replay/BufferSubject": { count in
+        let subject = BufferSubject<Int, Never>(limit: replayed)
+        subject.send(sequence: 0..<replayed, completion: nil)
+        return replayLate(count) { subject }
+    },
+    "replay/shareReplay": { count in
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.shareReplay(capacity: replayed)
+        let first = shared.sink { _ in }
+        for value in 0..<replayed { subject.send(value) }
+        defer { first.cancel() }
+        return replayLate(count) { shared }
+    },
     "subscribe+cancel/PassthroughSubject": { count in
         subscribeAndCancel(count, subject: PassthroughSubject<Int, Never>())
     },
@@ -67,6 +84,22 @@ where S.Output == Int, S.Failure == Never {
     let present = subject.sink { total &+= $0 }
     for _ in 0..<count { subject.sink { total &+= $0 }.cancel() }
     present.cancel()
+    return total
+}
+
+/// How many stored values each late subscriber of a `replay/` case receives.
+let replayed = 100
+
+/// Delivers `count` stored values in all: `count / replayed` late subscribers each subscribe
+/// to what `publisher` returns, receive its `replayed` values and cancel.
+func replayLate<P: Publisher>(_ count: Int, _ publisher: () -> P) -> Int
+where P.Output == Int, P.Failure == Never {
+    let source = publisher()
+    var total = 0
+    for _ in 0..<count / replayed {
+        let cancellable = source.sink { total &+= $0 }
+        cancellable.cancel()
+    }
     return total
 }
 

@@ -7,9 +7,7 @@ import XCTest
 /// and every exercise chapter offers its exercise and has hints, so a renamed heading or a
 /// dropped hint cannot leave a learner pointed at nothing.
 final class ExerciseCatalogTests: XCTestCase {
-    private let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    private let root = Fixtures.repository
 
     func testEveryComponentChapterHasAnExercise() throws {
         let chapters = try ExerciseCatalog.load(root: root).map(\.chapter)

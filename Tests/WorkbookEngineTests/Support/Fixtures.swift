@@ -7,6 +7,10 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
+    /// This package's root: the real chapters, sources and exercises.
+    static let repository = directory.deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
     /// A fixture workbook in the source tree (read-only use).
     static func workbook(_ name: String) -> URL {
         directory.appendingPathComponent(name)
@@ -46,8 +50,6 @@ enum Fixtures {
     /// matcher) copied beside its manifest.
     static func buildableCopy(of name: String, for testCase: XCTestCase) throws -> URL {
         let root = try copy(of: name, for: testCase)
-        let repository = directory.deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
         for module in ["WorkbookRuntime", "OutputMatching"] {
             try FileManager.default.copyItem(
                 at: repository.appendingPathComponent("Sources/\(module)"),

@@ -7,12 +7,8 @@ import XCTest
 /// block, must scan balanced: real code is never refused. The brace structure must be the
 /// compiler's: each top-level `func` found is one the file really declares at the top.
 final class LexerCorpusTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     private func swiftFiles(under folder: String) -> [URL] {
-        let base = Self.packageRoot.appendingPathComponent(folder)
+        let base = Fixtures.repository.appendingPathComponent(folder)
         guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return [] }
         var files: [URL] = []
         while let path = enumerator.nextObject() as? String {
@@ -99,7 +95,7 @@ final class LexerCorpusTests: XCTestCase {
     }
 
     func testTopLevelFunctionsOfAKnownFileMatchTheCompilers() throws {
-        let url = Self.packageRoot.appendingPathComponent(
+        let url = Fixtures.repository.appendingPathComponent(
             "Sources/WorkbookEngine/Validation/SwiftLexer.swift")
         let scan = SwiftLexer.scan([(try String(contentsOf: url, encoding: .utf8), 1)])
         // The file is one struct: nothing is declared at the top level.

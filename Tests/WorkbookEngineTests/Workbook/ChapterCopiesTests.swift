@@ -5,10 +5,7 @@ import XCTest
 /// cannot see the other's declarations. A hidden copy that drifted from the code the reader
 /// was taught would test something the chapter never showed.
 final class ChapterCopiesTests: XCTestCase {
-    private let chapters = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Chapters")
+    private let chapters = Fixtures.repository.appendingPathComponent("Chapters")
 
     func testChapter8HidesChapter7sSmallReplayBehaviorWordForWord() throws {
         let taught = try declaration("final class SmallReplayBehavior", in: "07-buffer.md")

@@ -7,10 +7,6 @@ import XCTest
 /// an edit above an example never means hand-editing its output block (chapter 13's
 /// `debug()` output once did; `debug("label")` names the call site instead).
 final class ChapterOutputTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// The lines of `chapters`' output blocks that print a call site as `debug()` does
     /// without a label (`function, line N: `), at `file:line`.
     static func lineNumberedOutput(in chapters: [Chapter]) -> [String] {
@@ -33,7 +29,7 @@ final class ChapterOutputTests: XCTestCase {
     }
 
     func testNoOutputBlockHoldsAMarkdownLineNumber() throws {
-        let chapters = try WorkbookLoader(root: Self.packageRoot).chapters()
+        let chapters = try WorkbookLoader(root: Fixtures.repository).chapters()
         XCTAssertGreaterThan(chapters.count, 10, "the workbook's chapters were not found")
         XCTAssertEqual(Self.lineNumberedOutput(in: chapters), [])
     }

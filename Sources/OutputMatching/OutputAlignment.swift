@@ -1,49 +1,82 @@
-/// Lines up an output block's pattern lines with the lines a run printed, so a promotion
-/// (`workbook test --update`) can rewrite only what differs and keep the author's `...`
-/// wildcards: a pattern line that matches stays as written, `...` lines absorb any run of
-/// actual lines, and the fewest other lines are replaced, removed or added.
-public enum OutputAlignment {
+/// Lines up an output block's pattern lines with the lines a run printed. It is the one
+/// place the `...` wildcard over lines is implemented: a match is an alignment that keeps
+/// every pattern line (``isMatch``), the mismatch explanation and the diff are read off the
+/// same steps, and `workbook test --update` rewrites only the steps that are not kept, so
+/// it keeps exactly the lines a run accepts.
+///
+/// Keeping a matching line costs nothing, replacing or adding a line costs 1 and removing
+/// one costs 2, so an author's line is rewritten rather than dropped while a `...` line
+/// absorbs the rest. The cost table is filled iteratively, one cell per pattern line and
+/// printed line, so an example that prints many lines needs no deep recursion.
+public struct OutputAlignment: Equatable, Sendable {
     /// One step of the alignment, in order.
     public enum Step: Equatable, Sendable {
-        /// A pattern line kept as written (it matched, or it is a `...` line).
-        case kept(String)
-        /// A pattern line that matched nothing, replaced by an actual line.
+        /// A pattern line that matched a printed line (itself, or through `...` inside it).
+        case matched(pattern: String, actual: String)
+        /// A `...` line, with the printed lines it stands for (possibly none).
+        case wildcard(absorbed: [String])
+        /// A pattern line that matched nothing, replaced by a printed line.
         case replaced(old: String, new: String)
-        /// A pattern line with no actual line left for it.
+        /// A pattern line with no printed line left for it.
         case removed(String)
-        /// An actual line no pattern line covered.
+        /// A printed line no pattern line covered.
         case added(String)
+
+        /// Whether the step keeps its pattern line as written.
+        public var keepsPattern: Bool {
+            switch self {
+            case .matched, .wildcard: true
+            case .replaced, .removed, .added: false
+            }
+        }
     }
 
-    /// The cheapest alignment of `pattern` (an output block's text) to `actual` (what the
-    /// example printed). Keeping a matching line costs nothing, replacing or adding a line
-    /// costs 1 and removing one costs 2, so an author's line is rewritten rather than
-    /// dropped while a `...` absorbs the rest.
-    public static func steps(pattern: String, actual: String) -> [Step] {
+    /// The output block's lines.
+    public let pattern: [String]
+    /// The printed lines.
+    public let actual: [String]
+    /// The cheapest alignment, in order.
+    public let steps: [Step]
+
+    /// Aligns `pattern` (an output block's text) with `actual` (what the example printed).
+    public init(pattern: String, actual: String) {
         let expected = OutputLines.lines(of: pattern)
         let printed = OutputLines.lines(of: actual)
-        let rows = expected.count + 1
+        self.pattern = expected
+        self.actual = printed
+        steps = Self.cheapestSteps(expected, printed)
+    }
+
+    /// Whether the printed text matches the pattern: every pattern line is kept.
+    public var isMatch: Bool { steps.allSatisfy(\.keepsPattern) }
+
+    private static func cheapestSteps(_ expected: [String], _ printed: [String]) -> [Step] {
         let columns = printed.count + 1
-        // cost[p][a]: cheapest alignment of expected[p...] with printed[a...].
-        var cost = [[Int]](repeating: [Int](repeating: 0, count: columns), count: rows)
+        // cost[p * columns + a]: cheapest alignment of expected[p...] with printed[a...].
+        var cost = [Int](repeating: 0, count: (expected.count + 1) * columns)
+        func at(_ p: Int, _ a: Int) -> Int { cost[p * columns + a] }
+        var matches = [Bool](repeating: false, count: expected.count * columns)
         for p in stride(from: expected.count, through: 0, by: -1) {
             for a in stride(from: printed.count, through: 0, by: -1) {
+                let value: Int
                 if p == expected.count {
-                    cost[p][a] = printed.count - a
+                    value = printed.count - a
                 } else if a == printed.count {
-                    cost[p][a] = cost[p + 1][a] + (expected[p] == "..." ? 0 : 2)
+                    value = at(p + 1, a) + (expected[p] == "..." ? 0 : 2)
                 } else if expected[p] == "..." {
-                    cost[p][a] = min(cost[p + 1][a], cost[p][a + 1])
+                    value = min(at(p + 1, a), at(p, a + 1))
                 } else {
-                    let match =
-                        OutputLines.matches(expected[p], printed[a])
-                        ? cost[p + 1][a + 1] : Int.max
-                    cost[p][a] = min(
-                        match, cost[p + 1][a + 1] + 1, cost[p + 1][a] + 2, cost[p][a + 1] + 1)
+                    let lineMatches = OutputLines.matches(expected[p], printed[a])
+                    matches[p * columns + a] = lineMatches
+                    value = min(
+                        lineMatches ? at(p + 1, a + 1) : Int.max, at(p + 1, a + 1) + 1,
+                        at(p + 1, a) + 2, at(p, a + 1) + 1)
                 }
+                cost[p * columns + a] = value
             }
         }
         var steps: [Step] = []
+        var absorbed: [String] = []
         var p = 0
         var a = 0
         while p < expected.count || a < printed.count {
@@ -51,26 +84,28 @@ public enum OutputAlignment {
                 steps.append(.added(printed[a]))
                 a += 1
             } else if expected[p] == "..." {
-                if a < printed.count, cost[p][a] == cost[p][a + 1] {
-                    a += 1  // the wildcard absorbs this line
-                } else {
-                    steps.append(.kept("..."))
+                // A wildcard absorbs as few lines as the cheapest alignment allows, so the
+                // pattern lines after it pair up with the lines they match.
+                if at(p, a) == at(p + 1, a) {
+                    steps.append(.wildcard(absorbed: absorbed))
+                    absorbed = []
                     p += 1
+                } else {
+                    absorbed.append(printed[a])
+                    a += 1
                 }
             } else if a == printed.count {
                 steps.append(.removed(expected[p]))
                 p += 1
-            } else if OutputLines.matches(expected[p], printed[a]),
-                cost[p][a] == cost[p + 1][a + 1]
-            {
-                steps.append(.kept(expected[p]))
+            } else if matches[p * columns + a], at(p, a) == at(p + 1, a + 1) {
+                steps.append(.matched(pattern: expected[p], actual: printed[a]))
                 p += 1
                 a += 1
-            } else if cost[p][a] == cost[p + 1][a + 1] + 1 {
+            } else if at(p, a) == at(p + 1, a + 1) + 1 {
                 steps.append(.replaced(old: expected[p], new: printed[a]))
                 p += 1
                 a += 1
-            } else if cost[p][a] == cost[p + 1][a] + 2 {
+            } else if at(p, a) == at(p + 1, a) + 2 {
                 steps.append(.removed(expected[p]))
                 p += 1
             } else {

@@ -1,6 +1,6 @@
-/// The line rules of an `output` block, shared by the test-time matcher (`WorkbookRuntime`)
-/// and the promoter (`WorkbookEngine`), so `--update` keeps exactly the lines a run
-/// accepts. A module of its own so the `workbook` tool does not link XCTest.
+/// The line rules of an `output` block, used by ``OutputAlignment``, which both the
+/// test-time matcher (`WorkbookRuntime`) and the promoter (`WorkbookEngine`) read. A module
+/// of its own so the `workbook` tool does not link XCTest.
 public enum OutputLines {
     /// Splits text into lines, ignoring one final newline.
     public static func lines(of text: String) -> [String] {
@@ -23,5 +23,26 @@ public enum OutputLines {
         }
         let last = pieces[pieces.count - 1]
         return rest.count >= last.count && rest.hasSuffix(last)
+    }
+
+    /// A line in quotes with what cannot be seen made visible: trailing spaces as `·`, tabs
+    /// as `→`, other control characters as `\u{…}`.
+    public static func visible(_ line: String) -> String {
+        let body = line.reversed().drop { $0 == " " }.reversed()
+        let trailing = line.count - body.count
+        var result = ""
+        for scalar in String(body).unicodeScalars {
+            switch scalar {
+            case "\t": result += "→"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return "\"" + result + String(repeating: "·", count: trailing) + "\""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OutputMatching
 import XCTest
 
 /// Fails the current test when `actual` does not match the output block `expected`
@@ -7,11 +8,11 @@ import XCTest
 public func assertOutput(
     _ actual: String, matches expected: String, file: StaticString = #filePath, line: UInt = #line
 ) {
-    let pattern = OutputPattern(expected)
-    let matched = pattern.matches(actual)
-    ObservationLog.record(file: "\(file)", line: Int(line), actual: actual, matched: matched)
-    if !matched {
-        XCTFail(pattern.explainMismatch(actual), file: file, line: line)
+    let alignment = OutputPattern(expected).alignment(with: actual)
+    ObservationLog.record(
+        file: "\(file)", line: Int(line), actual: actual, matched: alignment.isMatch)
+    if !alignment.isMatch {
+        XCTFail(alignment.explanation(), file: file, line: line)
     }
 }
 

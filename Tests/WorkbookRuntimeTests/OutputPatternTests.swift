@@ -47,3 +47,16 @@ final class OutputPatternTests: XCTestCase {
         XCTAssertTrue(missing.contains(" a\n-\"\""), missing)
     }
 }
+
+final class OutputPatternSizeTests: XCTestCase {
+    /// An example printing 40,000 lines: the matcher once recursed per printed line and
+    /// crashed the test process ("Bad pointer dereference") instead of reporting.
+    func testAnExamplePrintingManyLinesIsMatchedAndExplained() {
+        let printed = (1...40_000).map { "line \($0)\n" }.joined()
+        XCTAssertTrue(OutputPattern("line 1\n...\nline 40000\n").matches(printed))
+        let pattern = OutputPattern("line 1\nline 2\n")
+        XCTAssertFalse(pattern.matches(printed))
+        XCTAssertTrue(
+            pattern.explainMismatch(printed).contains("unexpected extra output at line 3"))
+    }
+}

@@ -110,10 +110,13 @@ public enum OutputPromoter {
             }
             var newBody: [String] = []
             var changes: [String] = []
-            for step in OutputAlignment.steps(pattern: block.literal, actual: mismatch.actual) {
+            let alignment = OutputAlignment(pattern: block.literal, actual: mismatch.actual)
+            for step in alignment.steps {
                 switch step {
-                case .kept(let line):
+                case .matched(let line, _):
                     newBody.append(line)
+                case .wildcard:
+                    newBody.append("...")
                 case .replaced(let old, let new):
                     newBody.append(new)
                     changes += ["-" + old, "+" + new]

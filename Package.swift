@@ -70,6 +70,7 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -102,6 +103,13 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),
+        .testTarget(
+            name: "OutputMatchingTests",
+            dependencies: [
+                "OutputMatching",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .target(name: "PublisherConformance", dependencies: ["CustomCombine"]),
         .testTarget(
             name: "PublisherConformanceTests",

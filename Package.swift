@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -60,7 +60,7 @@ let chapterTargets: [Target] = {
 
 let package = Package(
     name: "CombineByTests",
-    platforms: [.macOS(.v10_15)],
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
         .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
@@ -70,6 +70,8 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -86,11 +88,21 @@ let package = Package(
         ),
         .target(name: "WorkbookEngine", dependencies: ["CCmark", "OutputMatching"]),
         .target(name: "OutputMatching"),
+        .target(
+            name: "ChildProcesses",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                // FileDescriptor: the System framework on Apple platforms, this package elsewhere.
+                .product(
+                    name: "SystemPackage", package: "swift-system",
+                    condition: .when(platforms: [.linux])),
+            ]
+        ),
         .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "WorkbookEngine",
+                "WorkbookEngine", "ChildProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/workbook"
@@ -102,7 +114,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),
-        .target(name: "PublisherConformance", dependencies: ["CustomCombine"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
+        .target(name: "PublisherConformance", dependencies: ["CustomCombine", "ChildProcesses"]),
         .testTarget(
             name: "PublisherConformanceTests",
             dependencies: ["PublisherConformance", "CustomCombine"]

@@ -1,9 +1,11 @@
+import ChildProcesses
 import Foundation
 import WorkbookEngine
 
 /// Runs every declared test of the chosen chapters, each in a process of its own started
-/// from the built test bundle, two at a time (one per core), so a crash or a hang costs
-/// only that test.
+/// from the built test bundle (on Linux the bundle is the executable; on macOS Xcode's
+/// `xctest` loads it: see ``XCTestInvocation``), two at a time (one per core), so a crash
+/// or a hang costs only that test.
 struct ChapterTestRunner {
     /// What a run produced.
     struct Run {
@@ -15,6 +17,8 @@ struct ChapterTestRunner {
     let bundle: URL
     let timeout: Double
     let verbose: Bool
+    /// Xcode's `xctest` tool, which runs a bundle on macOS (unused on Linux).
+    var xctest = "xctest"
 
     /// Runs `chapters`' tests; `broken` chapters (with their compiler errors) are reported
     /// as not run.
@@ -38,8 +42,8 @@ struct ChapterTestRunner {
             let termination: ChildProcess.Termination
             do {
                 termination = try ChildProcess.run(
-                    [bundle.path, filter], environment: environment,
-                    timeout: timeout)
+                    XCTestInvocation.arguments(bundle: bundle.path, test: filter, xctest: xctest),
+                    environment: environment, timeout: timeout, groups: .shared)
             } catch {
                 termination = .init(
                     output: "cannot start \(bundle.path): \(error)", exitStatus: nil,

@@ -115,8 +115,11 @@ final class RunnerEndToEndTests: XCTestCase {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Processes whose command line starts with a path under `prefix`.
+    /// Live (not zombie) test processes under `prefix`: on Linux, from /proc, those whose
+    /// command line starts with it (the bundle is the executable); elsewhere, from `ps`,
+    /// those whose command line names it (on macOS `xctest` runs the bundle).
     private func testProcesses(under prefix: String) -> [String] {
+        #if os(Linux)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { Int($0) != nil }.compactMap { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
@@ -126,6 +129,23 @@ final class RunnerEndToEndTests: XCTestCase {
             else { return nil }
             return pid
         }
+        #else
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+        ps.arguments = ["-A", "-o", "pid=,stat=,args="]
+        let pipe = Pipe()
+        ps.standardOutput = pipe
+        guard (try? ps.run()) != nil else { return [] }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let listing = String(decoding: data, as: UTF8.self)
+        ps.waitUntilExit()
+        return listing.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard fields.count == 3, !fields[1].hasPrefix("Z"), fields[2].contains(prefix)
+            else { return nil }
+            return String(fields[0])
+        }
+        #endif
     }
 
     /// `--update` rewrites the mismatched line of an output block from what the example

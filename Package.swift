@@ -58,6 +58,13 @@ let chapterTargets: [Target] = {
         }
 }()
 
+/// `Tools/check-apple-api.sh` type-checks the package against Apple's Combine interface: it
+/// sets `WORKBOOK_APPLE_COMBINE` to a local package named OpenCombine whose `OpenCombineShim`
+/// re-exports a Combine module built from that interface, in place of OpenCombine.
+let openCombine: Package.Dependency =
+    environment["WORKBOOK_APPLE_COMBINE"].map { .package(path: $0) }
+    ?? .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")
+
 let package = Package(
     name: "CombineByTests",
     platforms: [.macOS(.v13)],
@@ -67,7 +74,7 @@ let package = Package(
         .executable(name: "workbook", targets: ["workbook"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        openCombine,
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),

@@ -67,7 +67,7 @@ struct ChapterTestRunner {
             for (index, job) in jobs.enumerated() where job.chapter.file == chapter.file {
                 let termination = results.get(index)
                 if verbose { print(termination.output) }
-                let (outcome, failures) = TestRunInterpreter.interpret(
+                let (outcome, failures, observations) = TestRunInterpreter.interpret(
                     TestProcessResult(
                         output: termination.output, exitStatus: termination.exitStatus,
                         signal: termination.signal, timedOut: termination.timedOut,
@@ -76,6 +76,7 @@ struct ChapterTestRunner {
                     line: report.lines[job.test] ?? 1)
                 report.results.append(.init(name: job.test, outcome: outcome))
                 report.failures += failures
+                report.observations += observations
             }
             reports.append(report)
         }

@@ -13,6 +13,8 @@ struct TestOutputParser: Sendable {
     private(set) var skipReasons: [String] = []
     /// Failures, in the order printed.
     private(set) var failures: [TestFailure] = []
+    /// Observations the runtime reported, in the order printed.
+    private(set) var observations: [BehaviorObservation] = []
     private var openFailure: Int?
 
     /// Creates an empty parser.
@@ -34,6 +36,11 @@ struct TestOutputParser: Sendable {
 
     /// Feeds one line of output.
     mutating func consume(_ line: String) {
+        if let observation = BehaviorObservation.parse(line[...]) {
+            openFailure = nil
+            observations.append(observation)
+            return
+        }
         if let (name, outcome) = Self.testCase(line) {
             openFailure = nil
             switch outcome {

@@ -323,7 +323,33 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 465)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 457)
+func testTheReferencesBufferBeforeReceiveOn() {
+    let queue = DispatchQueue(label: "receive-on")
+    let finished = expectation(description: "completion delivered")
+    let subject = PassthroughSubject<Int, Never>()
+    var received = [Subscribers.Event<Int, Never>]()
+
+    let sink = recorder(into: { received.append($0) }, done: finished)
+    subject
+        .buffer(size: Int.max, prefetch: .byRequest, whenFull: .dropNewest)
+        .receive(on: queue)
+        .subscribe(sink)
+
+    subject.send(1)
+    subject.send(completion: .finished)
+
+    waitAtMostFiveSeconds(for: finished)
+    expectObserved(
+        received, "what arrives through buffer(prefetch: .byRequest) before receive(on: queue)",
+        [.openCombine: [1].asEvents(completion: .finished), .combine2019: [1].asEvents(completion: .finished)])
+    sink.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 493)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -349,7 +375,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 496)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 524)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -380,7 +406,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 544)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 572)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -411,7 +437,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 578)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 606)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

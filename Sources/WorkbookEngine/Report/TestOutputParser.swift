@@ -73,16 +73,19 @@ struct TestOutputParser: Sendable {
         }
     }
 
-    /// `Test Case 'A.b' started/passed/failed …` -> (`A.b`, outcome).
+    /// `Test Case 'A.b' started/passed/failed …` -> (`A.b`, outcome). On macOS XCTest names
+    /// a test `-[Module.Class method]`; that is read as `Class.method` too.
     private static func testCase(_ line: String) -> (String, String)? {
         let prefix = "Test Case '"
         guard line.hasPrefix(prefix) else { return nil }
         let rest = line.dropFirst(prefix.count)
         guard let quote = rest.firstIndex(of: "'") else { return nil }
-        let name = String(rest[..<quote]).replacing("-[", with: "").replacing("]", with: "")
+        let qualified = rest[..<quote].replacing("-[", with: "").replacing("]", with: "")
             .replacing(" ", with: ".")
-        let outcome =
-            rest[rest.index(after: quote)...].split(separator: " ").first.map(String.init) ?? ""
+        let name = qualified.split(separator: ".").suffix(2).joined(separator: ".")
+        // "started at …" on Linux, "started." on macOS.
+        let word = rest[rest.index(after: quote)...].split(separator: " ").first ?? ""
+        let outcome = String(word.hasSuffix(".") ? word.dropLast() : word)
         return (name, outcome)
     }
 

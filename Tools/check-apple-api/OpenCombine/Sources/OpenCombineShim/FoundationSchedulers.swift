@@ -14,7 +14,7 @@ private func typeCheckingOnly() -> Never {
     fatalError("a type-checking stub of Apple's scheduler conformances; never run")
 }
 
-extension DispatchQueue: @retroactive Scheduler {
+extension DispatchQueue: @retroactive Scheduler, _StubbedScheduler {
     public struct SchedulerTimeType: Strideable, Codable, Hashable {
         public var dispatchTime: DispatchTime { typeCheckingOnly() }
         public init(_ time: DispatchTime) { typeCheckingOnly() }
@@ -60,7 +60,13 @@ extension DispatchQueue: @retroactive Scheduler {
             group: DispatchGroup? = nil
         ) { typeCheckingOnly() }
     }
+}
 
+/// The members every stubbed scheduler has, all trapping: `DispatchQueue`, `RunLoop` and
+/// `OperationQueue` declare only their time and option types.
+public protocol _StubbedScheduler: Scheduler {}
+
+extension _StubbedScheduler {
     public var now: SchedulerTimeType { typeCheckingOnly() }
     public var minimumTolerance: SchedulerTimeType.Stride { typeCheckingOnly() }
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
@@ -77,60 +83,27 @@ extension DispatchQueue: @retroactive Scheduler {
     ) -> any Cancellable { typeCheckingOnly() }
 }
 
-extension RunLoop: @retroactive Scheduler {
-    public struct SchedulerTimeType: Strideable, Codable, Hashable {
-        public var date: Date
-        public init(_ date: Date) { typeCheckingOnly() }
-        public func distance(to other: Self) -> Stride { typeCheckingOnly() }
-        public func advanced(by n: Stride) -> Self { typeCheckingOnly() }
-        public typealias Stride = _SecondsStride
-    }
+extension RunLoop: @retroactive Scheduler, _StubbedScheduler {
+    public typealias SchedulerTimeType = _DateSchedulerTime
     public struct SchedulerOptions {}
-
-    public var now: SchedulerTimeType { typeCheckingOnly() }
-    public var minimumTolerance: SchedulerTimeType.Stride { typeCheckingOnly() }
-    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        typeCheckingOnly()
-    }
-    public func schedule(
-        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
-        options: SchedulerOptions?, _ action: @escaping () -> Void
-    ) { typeCheckingOnly() }
-    public func schedule(
-        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-        tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-        _ action: @escaping () -> Void
-    ) -> any Cancellable { typeCheckingOnly() }
 }
 
-extension OperationQueue: @retroactive Scheduler {
-    public struct SchedulerTimeType: Strideable, Codable, Hashable {
-        public var date: Date
-        public init(_ date: Date) { typeCheckingOnly() }
-        public func distance(to other: Self) -> Stride { typeCheckingOnly() }
-        public func advanced(by n: Stride) -> Self { typeCheckingOnly() }
-        public typealias Stride = _SecondsStride
-    }
+extension OperationQueue: @retroactive Scheduler, _StubbedScheduler {
+    public typealias SchedulerTimeType = _DateSchedulerTime
     public struct SchedulerOptions {}
-
-    public var now: SchedulerTimeType { typeCheckingOnly() }
-    public var minimumTolerance: SchedulerTimeType.Stride { typeCheckingOnly() }
-    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        typeCheckingOnly()
-    }
-    public func schedule(
-        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
-        options: SchedulerOptions?, _ action: @escaping () -> Void
-    ) { typeCheckingOnly() }
-    public func schedule(
-        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-        tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-        _ action: @escaping () -> Void
-    ) -> any Cancellable { typeCheckingOnly() }
 }
 
-/// RunLoop's and OperationQueue's stride: a `TimeInterval` in seconds. Apple declares one per
-/// type with these same members; sharing one here only lets a mix-up of the two pass.
+/// RunLoop's and OperationQueue's time: a date. Apple declares one per type with these
+/// same members; sharing one here only lets a mix-up of the two pass.
+public struct _DateSchedulerTime: Strideable, Codable, Hashable {
+    public var date: Date
+    public init(_ date: Date) { typeCheckingOnly() }
+    public func distance(to other: Self) -> Stride { typeCheckingOnly() }
+    public func advanced(by n: Stride) -> Self { typeCheckingOnly() }
+    public typealias Stride = _SecondsStride
+}
+
+/// RunLoop's and OperationQueue's stride: a `TimeInterval` in seconds (shared, as their time).
 public struct _SecondsStride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
     ExpressibleByFloatLiteral, Hashable, Codable
 {

@@ -1,4 +1,5 @@
 import Foundation
+import OutputMatching
 import XCTest
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ public func expectObserved<Value: Equatable>(
             actual, expected, "\(behavior) (as observed on \(current))", file: file, line: line)
         return
     }
-    ObservedBehavior(
+    ObservationRecord(
         file: "\(file)", line: Int(line), behavior: behavior, implementation: "\(current)",
         observed: "\(actual)",
         recorded: recorded.map { .init(implementation: "\($0.key)", value: "\($0.value)") }
@@ -68,7 +69,7 @@ public func assertOutput(
         return
     }
     let matched = OutputPattern(expected).matches(actual)
-    ObservedBehavior(
+    ObservationRecord(
         file: "\(file)", line: Int(line),
         behavior: "what the example printed"
             + (matched ? " (it matches the recorded output)" : " (it differs from the recording)"),
@@ -77,39 +78,10 @@ public func assertOutput(
     ).report()
 }
 
-/// One observation, as the test process reports it to `workbook test`: a line of its own on
-/// standard error, `workbook-observation: ` followed by this record in JSON.
-public struct ObservedBehavior: Codable, Equatable, Sendable {
-    /// A recording for one implementation, as text.
-    public struct Recording: Codable, Equatable, Sendable {
-        /// The implementation's name (``CombineImplementation/description``).
-        public let implementation: String
-        /// What it was observed to do.
-        public let value: String
-    }
-
-    /// The file of the check (a chapter, through `#sourceLocation`).
-    public let file: String
-    /// Its line.
-    public let line: Int
-    /// What the check is about.
-    public let behavior: String
-    /// The implementation that ran.
-    public let implementation: String
-    /// What it did.
-    public let observed: String
-    /// What the other implementations were observed to do.
-    public let recorded: [Recording]
-
-    /// What precedes the JSON on the line.
-    public static let marker = "workbook-observation: "
-
-    /// Writes the record to standard error in one `write`, on a line of its own (standard
-    /// output is flushed first and a newline put before it, so that no half line of the
-    /// test's own output can run into it).
+extension ObservationRecord {
+    /// Writes the record to standard error in one `write`, standard output flushed first.
     func report() {
-        guard var data = try? JSONEncoder().encode(self) else { return }
-        data = Data(("\n" + Self.marker).utf8) + data + Data("\n".utf8)
+        guard let data = encodedLine else { return }
         fflush(nil)
         _ = data.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }

@@ -1,70 +1,31 @@
-import Foundation
+import OutputMatching
 
 /// A behaviour a test observed on an implementation with no recording for it (Apple's
 /// Combine on a Mac; any with `WORKBOOK_COMBINE=other`), as the runtime's
 /// `expectObserved` reported it: not a pass, not a failure, something to look at.
-public struct BehaviorObservation: Codable, Equatable, Sendable {
-    /// What another implementation was observed to do.
-    public struct Recording: Codable, Equatable, Sendable {
-        /// Its name.
-        public let implementation: String
-        /// What it did, as text.
-        public let value: String
+public struct BehaviorObservation: Equatable, Sendable {
+    /// The test that observed it (the runner knows; the record does not).
+    public var testName: String
+    /// The record the test process wrote.
+    public let record: ObservationRecord
 
-        /// Creates a recording.
-        public init(implementation: String, value: String) {
-            self.implementation = implementation
-            self.value = value
-        }
-    }
-
-    /// The test that observed it (set by the runner; not in the runtime's record).
-    public var testName = ""
     /// Where the check is: a chapter path (through `#sourceLocation`).
-    public let file: String
+    public var file: String { record.file }
     /// The check's line.
-    public let line: Int
+    public var line: Int { record.line }
     /// What the check is about.
-    public let behavior: String
+    public var behavior: String { record.behavior }
     /// The implementation that ran.
-    public let implementation: String
+    public var implementation: String { record.implementation }
     /// What it did.
-    public let observed: String
+    public var observed: String { record.observed }
     /// What others were observed to do.
-    public let recorded: [Recording]
+    public var recorded: [ObservationRecord.Recording] { record.recorded }
 
-    /// What starts the line the runtime writes to standard error before the JSON record.
-    public static let marker = "workbook-observation: "
-
-    private enum CodingKeys: String, CodingKey {
-        case file, line, behavior, implementation, observed, recorded
-    }
-
-    /// Creates an observation.
-    public init(
-        testName: String = "", file: String, line: Int, behavior: String, implementation: String,
-        observed: String, recorded: [Recording]
-    ) {
+    /// An observation of `testName`.
+    public init(testName: String, record: ObservationRecord) {
         self.testName = testName
-        self.file = file
-        self.line = line
-        self.behavior = behavior
-        self.implementation = implementation
-        self.observed = observed
-        self.recorded = recorded
-    }
-
-    /// The record on a line that starts with ``marker``; an unreadable one (a killed process
-    /// cut it short) still counts, so that an observation is never lost as a pass.
-    static func parse(_ line: Substring) -> BehaviorObservation? {
-        guard line.hasPrefix(marker) else { return nil }
-        let json = line.dropFirst(marker.count)
-        if let decoded = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) {
-            return decoded
-        }
-        return BehaviorObservation(
-            file: "", line: 0, behavior: "an observation whose record could not be read",
-            implementation: "", observed: String(json), recorded: [])
+        self.record = record
     }
 
     /// The observation as report lines: what was observed, then each recording; values of

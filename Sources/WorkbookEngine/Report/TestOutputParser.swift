@@ -1,3 +1,5 @@
+import OutputMatching
+
 /// Reads the text XCTest prints (`Test Case '…' passed`, `file:line: error: …`) into
 /// results per test, so the CLI can report per chapter in Markdown terms.
 struct TestOutputParser: Sendable {
@@ -14,7 +16,7 @@ struct TestOutputParser: Sendable {
     /// Failures, in the order printed.
     private(set) var failures: [TestFailure] = []
     /// Observations the runtime reported, in the order printed.
-    private(set) var observations: [BehaviorObservation] = []
+    private(set) var observations: [ObservationRecord] = []
     private var openFailure: Int?
 
     /// Creates an empty parser.
@@ -36,7 +38,7 @@ struct TestOutputParser: Sendable {
 
     /// Feeds one line of output.
     mutating func consume(_ line: String) {
-        if let observation = BehaviorObservation.parse(line[...]) {
+        if let observation = ObservationRecord.parse(line[...]) {
             openFailure = nil
             observations.append(observation)
             return

@@ -14,9 +14,7 @@ public enum TestRunInterpreter {
     ) -> (outcome: TestOutcome, failures: [TestFailure], observations: [BehaviorObservation]) {
         let parser = TestOutputParser.parse(result.output)
         let observations = parser.observations.map {
-            var observation = $0
-            observation.testName = test
-            return observation
+            BehaviorObservation(testName: test, record: $0)
         }
         let (outcome, failures) = outcomeAndFailures(
             result, parser, test: test, file: file, line: line)

@@ -1,3 +1,4 @@
+import OutputMatching
 import WorkbookEngine
 import XCTest
 
@@ -14,10 +15,14 @@ final class ReportRendererTests: XCTestCase {
         if observing {
             report.observations = [
                 BehaviorObservation(
-                    testName: "testB", file: "Chapters/13-scheduling.md", line: 140,
-                    behavior: "both values arrive", implementation: "Apple's Combine (this Mac)",
-                    observed: "[2]",
-                    recorded: [.init(implementation: "OpenCombine 0.14 (Linux)", value: "[1, 2]")])
+                    testName: "testB",
+                    record: ObservationRecord(
+                        file: "Chapters/13-scheduling.md", line: 140,
+                        behavior: "both values arrive",
+                        implementation: "Apple's Combine (this Mac)", observed: "[2]",
+                        recorded: [
+                            .init(implementation: "OpenCombine 0.14 (Linux)", value: "[1, 2]")
+                        ]))
             ]
         }
         return report

@@ -139,10 +139,40 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
+    func test_debug_on_an_array() throws {
+        let capture = try OutputCapture()
+        let thrown = catchError {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 234)
+let cancellable = [1, 2].publisher
+    .debug("array", prefix: "#")
+    .sink { _ in }
+withExtendedLifetime(cancellable) {}
+#sourceLocation()
+        }
+        let output = capture.finish()
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 234)
+        } else {
+            assertOutput(
+                output,
+                matches: ##"""
+# array: subscription
+# array: request unlimited
+# array: output 1
+# array: output 2
+# array: completion finished
+
+"""##,
+                file: "Chapters/13-scheduling.md", line: 240)
+        }
+    }
+}
+
+extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 235)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 255)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -169,7 +199,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 235)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 255)
         } else {
             assertOutput(
                 output,
@@ -187,13 +217,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 259)
+                file: "Chapters/13-scheduling.md", line: 279)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 302)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 322)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -224,7 +254,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 336)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 356)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -248,7 +278,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 336)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 356)
         } else {
             assertOutput(
                 output,
@@ -261,13 +291,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 357)
+                file: "Chapters/13-scheduling.md", line: 377)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 386)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 406)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -296,7 +326,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 425)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 445)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -323,7 +353,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 457)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 477)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -349,7 +379,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 493)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 513)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -375,7 +405,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 524)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 544)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -406,7 +436,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 572)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 592)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -437,7 +467,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 606)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 626)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

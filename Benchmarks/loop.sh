@@ -19,6 +19,7 @@ runs=${RUNS:-10}
 clean=${1:-}
 work=$(mktemp -d)
 trees=()
+clones=()
 if [ -n "${BASELINE:-}" ]; then trees+=("$(cd "$BASELINE" && pwd)"); fi
 trees+=("$PWD")
 
@@ -77,10 +78,15 @@ for _ in 1 2 3; do
     done
 done
 if [ "$clean" = "--clean" ]; then
-    last=$((${#trees[@]} - 1))
-    git clone -q . "$work/clone"
-    trees[$last]="$work/clone"
-    measure clean "$last" swift run workbook test
+    # A fresh clone of each tree's HEAD, its first `swift run workbook test` from nothing.
+    for index in "${!trees[@]}"; do
+        git clone -q "${trees[$index]}" "$work/clone-$index"
+        clones+=("$work/clone-$index")
+    done
+    trees=("${clones[@]}")
+    for index in "${!trees[@]}"; do
+        measure clean "$index" swift run workbook test
+    done
 fi
 
 python3 - "$work/times" "$chapter" "$runs" "$(nproc)" "${#trees[@]}" <<'PY'

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -58,19 +58,28 @@ let chapterTargets: [Target] = {
         }
 }()
 
+/// `Tools/check-apple-api.sh` type-checks the package against Apple's Combine interface: it
+/// sets `WORKBOOK_APPLE_COMBINE` to a local package named OpenCombine whose `OpenCombineShim`
+/// re-exports a Combine module built from that interface, in place of OpenCombine.
+let openCombine: Package.Dependency =
+    environment["WORKBOOK_APPLE_COMBINE"].map { .package(path: $0) }
+    ?? .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")
+
 let package = Package(
     name: "CombineByTests",
-    platforms: [.macOS(.v10_15)],
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
         .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        openCombine,
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -87,11 +96,21 @@ let package = Package(
         ),
         .target(name: "WorkbookEngine", dependencies: ["CCmark", "OutputMatching"]),
         .target(name: "OutputMatching"),
+        .target(
+            name: "ChildProcesses",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                // FileDescriptor: the System framework on Apple platforms, this package elsewhere.
+                .product(
+                    name: "SystemPackage", package: "swift-system",
+                    condition: .when(platforms: [.linux])),
+            ]
+        ),
         .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "WorkbookEngine",
+                "WorkbookEngine", "ChildProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/workbook"
@@ -110,7 +129,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .target(name: "PublisherConformance", dependencies: ["CustomCombine"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
+        .target(name: "PublisherConformance", dependencies: ["CustomCombine", "ChildProcesses"]),
         .testTarget(
             name: "PublisherConformanceTests",
             dependencies: ["PublisherConformance", "CustomCombine"]

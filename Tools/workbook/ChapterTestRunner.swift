@@ -1,9 +1,11 @@
+import ChildProcesses
 import Foundation
 import WorkbookEngine
 
 /// Runs every declared test of the chosen chapters, each in a process of its own started
-/// from the built test bundle, two at a time (one per core), so a crash or a hang costs
-/// only that test.
+/// from the built test bundle (on Linux the bundle is the executable; on macOS Xcode's
+/// `xctest` loads it: see ``XCTestInvocation``), two at a time (one per core), so a crash
+/// or a hang costs only that test.
 struct ChapterTestRunner {
     /// What a run produced.
     struct Run {
@@ -15,6 +17,8 @@ struct ChapterTestRunner {
     let bundle: URL
     let timeout: Double
     let verbose: Bool
+    /// Xcode's `xctest` tool, which runs a bundle on macOS (unused on Linux).
+    var xctest = "xctest"
 
     /// Runs `chapters`' tests; `broken` chapters (with their compiler errors) are reported
     /// as not run.
@@ -24,8 +28,12 @@ struct ChapterTestRunner {
         defer { try? FileManager.default.removeItem(at: observationsPath) }
         var inherited = ProcessInfo.processInfo.environment
         inherited["WORKBOOK_OBSERVATIONS"] = observationsPath.path
+        // The runtime's backtracer names the trapping line (through #sourceLocation, the
+        // chapter's). It is forced on: macOS enables it by default only on a terminal. Where
+        // it cannot run (macOS refuses it for privileged executables, with a warning that
+        // is suppressed here) the crash is reported at the test's line instead.
         inherited["SWIFT_BACKTRACE"] =
-            "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,symbolicate=fast"
+            "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,symbolicate=fast,warnings=suppressed"
         let environment = inherited
 
         let jobs = chapters.filter { broken[$0.file] == nil }.flatMap { chapter in
@@ -38,8 +46,8 @@ struct ChapterTestRunner {
             let termination: ChildProcess.Termination
             do {
                 termination = try ChildProcess.run(
-                    [bundle.path, filter], environment: environment,
-                    timeout: timeout)
+                    XCTestInvocation.arguments(bundle: bundle.path, test: filter, xctest: xctest),
+                    environment: environment, timeout: timeout, groups: .shared)
             } catch {
                 termination = .init(
                     output: "cannot start \(bundle.path): \(error)", exitStatus: nil,
@@ -63,7 +71,7 @@ struct ChapterTestRunner {
             for (index, job) in jobs.enumerated() where job.chapter.file == chapter.file {
                 let termination = results.get(index)
                 if verbose { print(termination.output) }
-                let (outcome, failures) = TestRunInterpreter.interpret(
+                let (outcome, failures, observations) = TestRunInterpreter.interpret(
                     TestProcessResult(
                         output: termination.output, exitStatus: termination.exitStatus,
                         signal: termination.signal, timedOut: termination.timedOut,
@@ -72,6 +80,7 @@ struct ChapterTestRunner {
                     line: report.lines[job.test] ?? 1)
                 report.results.append(.init(name: job.test, outcome: outcome))
                 report.failures += failures
+                report.observations += observations
             }
             reports.append(report)
         }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import WorkbookEngine
 
@@ -44,7 +45,8 @@ struct SwiftToolRunner {
             arguments += ["--scratch-path", scratchPath]
         }
         let result = try ChildProcess.run(
-            arguments, environment: environment(excluding: excluded), echo: echo)
+            arguments, environment: environment(excluding: excluded), echo: echo,
+            groups: .shared)
         return (result.exitStatus ?? 128 + (result.signal ?? 0), result.output)
     }
 

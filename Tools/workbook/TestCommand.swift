@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import WorkbookEngine
 
@@ -105,9 +106,10 @@ struct TestCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: no test bundle in \(products.path)\n".utf8))
             throw ExitCode.failure
         }
-        let runner = ChapterTestRunner(
+        var runner = ChapterTestRunner(
             bundle: products.appendingPathComponent(bundleName),
             timeout: timeout, verbose: verbose)
+        runner.xctest = try XCTestInvocation.locateXCTest()
         let run = try runner.run(all.filter { selected.contains($0.file) }, broken: broken)
         if !quiet { print(ReportRenderer.render(run.reports), terminator: "") }
         if let junit {

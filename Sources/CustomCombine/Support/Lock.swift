@@ -14,7 +14,7 @@ import Synchronization
 /// compare-and-exchange and released with one atomic store, with no call into the C
 /// library; a thread that finds it taken waits on a pthread condition variable. Elsewhere
 /// it is a pthread mutex in memory of its own, so its address never moves
-/// (`Synchronization.Mutex` would do, but needs macOS 15; the package supports macOS 10.15,
+/// (`Synchronization.Mutex` would do, but needs macOS 15; the package supports macOS 13,
 /// and `Mutex` offers only `withLock`, not the separate `lock()` and `unlock()` that
 /// `CustomSubscription.deliver` needs).
 ///

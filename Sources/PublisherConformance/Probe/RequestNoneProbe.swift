@@ -1,3 +1,4 @@
+import ChildProcesses
 import CustomCombine
 import Foundation
 
@@ -17,6 +18,8 @@ public enum RequestNoneProbe {
     public static let attemptMarker = "REQUEST-NONE-ATTEMPT"
     /// Printed by the child when the violation did not trap.
     public static let survivedMarker = "REQUEST-NONE-SURVIVED"
+    /// Seconds the child may run before its process group is killed.
+    static let childTimeout: Double = 60
 
     /// The harness name to violate when this process is the child, else `nil`.
     public static var requestedTarget: String? {
@@ -69,21 +72,29 @@ public enum RequestNoneProbe {
     }
 
     private static func runChildOnce(target: String, testIdentifier: String) -> RuleOutcome {
-        #if os(Linux)
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        guard let command = XCTestInvocation.rerunning(testIdentifier) else {
+            return .fail("\(ConformanceRule.requestNone): cannot find the running test program")
+        }
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = target
         // The runtime's crash backtracer outlives a trapping child while holding its output
-        // pipe open (it hung under AddressSanitizer); the trap itself is all the probe needs.
+        // open (it hung under AddressSanitizer); the trap itself is all the probe needs.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        guard
-            let result = ChildProcess.run(
-                executable, arguments: [testIdentifier], environment: environment)
-        else {
-            return .fail("\(ConformanceRule.requestNone): could not start the child")
+        let result: ChildProcess.Termination
+        do {
+            // A child that neither traps nor returns (a publisher that deadlocks after the
+            // violation) is a failure at the limit, not a hung test run.
+            result = try ChildProcess.run(command, environment: environment, timeout: childTimeout)
+        } catch {
+            return .fail("\(ConformanceRule.requestNone): could not start the child: \(error)")
+        }
+        if result.timedOut {
+            return .fail(
+                "\(ConformanceRule.requestNone): the child for \(target) still ran after "
+                    + "\(Int(childTimeout)) s:\n" + result.output.suffix(2_000))
         }
         let text = result.output
-        let exitStatus = result.status ?? -1
+        let exitStatus = result.exitStatus ?? -1
         let attempted = text.contains(attemptMarker)
         let survived = text.contains(survivedMarker)
         // Under a sanitizer the trap is caught by its deadly-signal handler, which exits
@@ -106,8 +117,5 @@ public enum RequestNoneProbe {
         return .fail(
             "\(ConformanceRule.requestNone): child for \(target) ended with \(ending):\n"
                 + text.suffix(2_000))
-        #else
-        return .notApplicable("the child-process probe re-runs a Linux xctest binary")
-        #endif
     }
 }

@@ -79,6 +79,11 @@ enum SwiftGenerator {
                     out += "                output,\n"
                     out +=
                         "                matches: \(multilineLiteral(outputs.map(\.text).joined())),\n"
+                    if let observedOn = outputs[0].observedOn,
+                        let implementation = OutputBlock.implementations[observedOn]
+                    {
+                        out += "                observedOn: .\(implementation),\n"
+                    }
                     out += "                file: \(path), line: \(outputs[0].fenceLine))\n"
                     out += "        }\n"
                 }

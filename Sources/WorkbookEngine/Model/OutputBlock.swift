@@ -4,10 +4,19 @@ public struct OutputBlock: Equatable, Sendable {
     public let text: String
     /// The line of the opening fence; output mismatches are reported here.
     public let fenceLine: Int
+    /// The implementation the text was recorded on (```` ```output observed-on=opencombine ````),
+    /// or `nil` when every implementation must print it. On another implementation the run
+    /// reports what the example printed as an observation instead of comparing.
+    public let observedOn: String?
+
+    /// The values `observed-on=` takes, and the runtime's `CombineImplementation` case each
+    /// names.
+    public static let implementations = ["opencombine": "openCombine", "apple": "apple"]
 
     /// Creates an output block.
-    public init(text: String, fenceLine: Int) {
+    public init(text: String, fenceLine: Int, observedOn: String? = nil) {
         self.text = text
         self.fenceLine = fenceLine
+        self.observedOn = observedOn
     }
 }

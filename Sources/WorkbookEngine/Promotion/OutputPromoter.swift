@@ -78,7 +78,7 @@ public enum OutputPromoter {
         for mismatch in mismatches.sorted(by: { $0.fenceLine > $1.fenceLine }) {
             let block = blocks.first {
                 if case .codeBlock(let info, let fence?) = $0.kind {
-                    return fence.isClosed && info.lowercased() == "output"
+                    return fence.isClosed && isOutput(info)
                         && $0.startLine == mismatch.fenceLine
                 }
                 return false
@@ -149,8 +149,14 @@ public enum OutputPromoter {
             return false
         }
         if case .codeBlock(let info, _)? = next?.kind {
-            return info.lowercased() == "output"
+            return isOutput(info)
         }
         return false
+    }
+
+    /// Whether a fence's info string opens an output block (`output`, with or without
+    /// `observed-on=`).
+    private static func isOutput(_ info: String) -> Bool {
+        info.split(separator: " ").first?.lowercased() == "output"
     }
 }

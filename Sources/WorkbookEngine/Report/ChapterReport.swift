@@ -24,6 +24,8 @@ public struct ChapterReport: Equatable, Sendable {
     public var results: [Result] = []
     /// The failures, located in the Markdown.
     public var failures: [TestFailure] = []
+    /// What was observed on an implementation with no recording, located in the Markdown.
+    public var observations: [BehaviorObservation] = []
     /// Why no test of the chapter ran (it does not compile), if so.
     public var notRunReason: String?
     /// The compiler's errors, as `Chapters/NN-name.md:LINE:COL: error: …`.
@@ -41,8 +43,11 @@ public struct ChapterReport: Equatable, Sendable {
     public var skippedCount: Int {
         results.count { if case .skipped = $0.outcome { true } else { false } }
     }
-    /// How many declared tests did not pass or skip: failed, crashed, timed out or never run.
-    public var failedCount: Int { declared.count - passedCount - skippedCount }
-    /// Whether every declared test passed or was skipped.
+    /// How many tests passed with an observation (and no failure).
+    public var observedCount: Int { results.count { $0.outcome == .observed } }
+    /// How many declared tests did not pass, observe or skip: failed, crashed, timed out or
+    /// never run.
+    public var failedCount: Int { declared.count - passedCount - observedCount - skippedCount }
+    /// Whether every declared test passed, observed or was skipped.
     public var succeeded: Bool { notRunReason == nil && failedCount == 0 }
 }

@@ -1,5 +1,7 @@
 /// Renders chapter reports as JUnit XML, the report CI systems read: one `testsuite` per
-/// chapter, one `testcase` per declared test carrying its chapter `file` and `line`.
+/// chapter, one `testcase` per declared test carrying its chapter `file` and `line`. A test
+/// that observed a behaviour with no recording passes, with an `observed` property and the
+/// observation in its `system-out` (JUnit has no status for it).
 public enum JUnitReport {
     /// The XML document.
     public static func render(_ reports: [ChapterReport]) -> String {
@@ -22,8 +24,18 @@ public enum JUnitReport {
                     #"    <testcase classname="\#(report.file.moduleName)" name="\#(escape(name))" time="0" file="\#(file)" line="\#(line)">"#
                 )
                 let outcome = report.results.first { $0.name == name }?.outcome
+                let observed = report.observations.filter { $0.testName == name }
+                if !observed.isEmpty {
+                    lines.append("      <properties>")
+                    for observation in observed {
+                        lines.append(
+                            #"        <property name="observed" value="\#(escape("\(observation.behavior) on \(observation.implementation): \(observation.observed)"))"/>"#
+                        )
+                    }
+                    lines.append("      </properties>")
+                }
                 switch outcome {
-                case .passed: break
+                case .passed, .observed: break
                 case .skipped(let reason):
                     lines.append(#"      <skipped message="\#(escape(reason))"/>"#)
                 case nil:
@@ -40,6 +52,11 @@ public enum JUnitReport {
                     lines.append(
                         #"      <failure message="\#(escape(String(message)))" type="\#(type)">\#(escape(body))</failure>"#
                     )
+                }
+                if !observed.isEmpty {
+                    let text = observed.map { "\($0.file):\($0.line): \($0.summary)" }
+                        .joined(separator: "\n")
+                    lines.append("      <system-out>\(escape(text))</system-out>")
                 }
                 lines.append("    </testcase>")
             }

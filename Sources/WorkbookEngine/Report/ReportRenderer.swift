@@ -1,18 +1,26 @@
 /// Prints chapter reports as a table followed by each failure as `file:line: message`,
 /// the form editors and terminals can jump to; the last line is the totals CI reads.
+/// Observations (a behaviour with no recording for the implementation that ran) add a
+/// column, a list after the failures and a count to the totals; a run without any prints
+/// exactly what it always did.
 public enum ReportRenderer {
     /// The rendered report.
     public static func render(_ reports: [ChapterReport]) -> String {
+        let observations = reports.flatMap(\.observations)
+        let observing = !observations.isEmpty
         let nameWidth = max(7, reports.map { $0.file.fileName.count }.max() ?? 0)
         func pad(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
-        func number(_ value: Int) -> String {
+        func number(_ value: Int, width: Int = 6) -> String {
             let text = String(value)
-            return String(repeating: " ", count: max(0, 6 - text.count)) + text
+            return String(repeating: " ", count: max(0, width - text.count)) + text
         }
-        var lines = ["\(pad("Chapter", nameWidth))  Passed  Failed  Skipped"]
-        lines.append(String(repeating: "-", count: nameWidth + 25))
+        var lines = [
+            "\(pad("Chapter", nameWidth))  Passed  Failed  Skipped"
+                + (observing ? "  Observed" : "")
+        ]
+        lines.append(String(repeating: "-", count: nameWidth + 25 + (observing ? 10 : 0)))
         for report in reports {
             let name = pad(report.file.fileName, nameWidth)
             if let reason = report.notRunReason {
@@ -22,7 +30,7 @@ public enum ReportRenderer {
             } else {
                 lines.append(
                     "\(name)  \(number(report.passedCount))  \(number(report.failedCount))   \(number(report.skippedCount))"
-                )
+                        + (observing ? "  \(number(report.observedCount, width: 8))" : ""))
             }
         }
         let failures = reports.flatMap(\.failures)
@@ -36,10 +44,24 @@ public enum ReportRenderer {
             }
             lines.append("")
         }
+        if observing {
+            if failures.isEmpty && buildErrors.isEmpty { lines.append("") }
+            lines.append(
+                "Observed, not asserted (no recording for this implementation; not a failure):")
+            for observation in observations {
+                lines.append(
+                    "\(observation.file):\(observation.line): \(observation.testName): \(observation.summary)"
+                )
+            }
+            lines.append("")
+        }
         let passed = reports.map(\.passedCount).reduce(0, +)
         let failed = reports.map(\.failedCount).reduce(0, +)
         let skipped = reports.map(\.skippedCount).reduce(0, +)
-        lines.append("\(passed) passed, \(failed) failed, \(skipped) skipped")
+        let observed = reports.map(\.observedCount).reduce(0, +)
+        lines.append(
+            "\(passed) passed, \(failed) failed, \(skipped) skipped"
+                + (observing ? ", \(observed) observed" : ""))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -2,6 +2,10 @@
 public enum TestOutcome: Equatable, Sendable {
     /// Every assertion held.
     case passed
+    /// Every assertion held, and a behaviour with no recording for the running
+    /// implementation was observed (see ``BehaviorObservation``): reported in a column of
+    /// its own, and the run still succeeds.
+    case observed
     /// An assertion failed; the failures are in the chapter report.
     case failed
     /// The test threw `XCTSkip`; the reason is kept.
@@ -16,7 +20,7 @@ public enum TestOutcome: Equatable, Sendable {
     /// Whether the outcome lets the run succeed.
     public var isSuccess: Bool {
         switch self {
-        case .passed, .skipped: return true
+        case .passed, .observed, .skipped: return true
         case .failed, .crashed, .timedOut, .notRun: return false
         }
     }

@@ -1,3 +1,5 @@
+import OutputMatching
+
 /// Reads the text XCTest prints (`Test Case '…' passed`, `file:line: error: …`) into
 /// results per test, so the CLI can report per chapter in Markdown terms.
 struct TestOutputParser: Sendable {
@@ -13,6 +15,8 @@ struct TestOutputParser: Sendable {
     private(set) var skipReasons: [String] = []
     /// Failures, in the order printed.
     private(set) var failures: [TestFailure] = []
+    /// Observations the runtime reported, in the order printed.
+    private(set) var observations: [ObservationRecord] = []
     private var openFailure: Int?
 
     /// Creates an empty parser.
@@ -34,6 +38,11 @@ struct TestOutputParser: Sendable {
 
     /// Feeds one line of output.
     mutating func consume(_ line: String) {
+        if let observation = ObservationRecord.parse(line[...]) {
+            openFailure = nil
+            observations.append(observation)
+            return
+        }
         if let (name, outcome) = Self.testCase(line) {
             openFailure = nil
             switch outcome {
@@ -66,16 +75,19 @@ struct TestOutputParser: Sendable {
         }
     }
 
-    /// `Test Case 'A.b' started/passed/failed …` -> (`A.b`, outcome).
+    /// `Test Case 'A.b' started/passed/failed …` -> (`A.b`, outcome). On macOS XCTest names
+    /// a test `-[Module.Class method]`; that is read as `Class.method` too.
     private static func testCase(_ line: String) -> (String, String)? {
         let prefix = "Test Case '"
         guard line.hasPrefix(prefix) else { return nil }
         let rest = line.dropFirst(prefix.count)
         guard let quote = rest.firstIndex(of: "'") else { return nil }
-        let name = String(rest[..<quote]).replacing("-[", with: "").replacing("]", with: "")
+        let qualified = rest[..<quote].replacing("-[", with: "").replacing("]", with: "")
             .replacing(" ", with: ".")
-        let outcome =
-            rest[rest.index(after: quote)...].split(separator: " ").first.map(String.init) ?? ""
+        let name = qualified.split(separator: ".").suffix(2).joined(separator: ".")
+        // "started at …" on Linux, "started." on macOS.
+        let word = rest[rest.index(after: quote)...].split(separator: " ").first ?? ""
+        let outcome = String(word.hasSuffix(".") ? word.dropLast() : word)
         return (name, outcome)
     }
 

@@ -5,11 +5,29 @@
 /// finished crashed, and the Swift runtime's backtrace (mapped to the Markdown by
 /// `#sourceLocation`) gives the trapping line when it names the chapter.
 public enum TestRunInterpreter {
-    /// The outcome of `test` (a method of `file`'s test class declared at Markdown `line`).
+    /// The outcome of `test` (a method of `file`'s test class declared at Markdown `line`),
+    /// its failures, and what it observed on an implementation with no recording. A test
+    /// that observed something and failed in any way is failed: observations never turn a
+    /// failure into a success.
     public static func interpret(
         _ result: TestProcessResult, test: String, file: ChapterFile, line: Int
-    ) -> (outcome: TestOutcome, failures: [TestFailure]) {
+    ) -> (outcome: TestOutcome, failures: [TestFailure], observations: [BehaviorObservation]) {
         let parser = TestOutputParser.parse(result.output)
+        let observations = parser.observations.map {
+            BehaviorObservation(testName: test, record: $0)
+        }
+        let (outcome, failures) = outcomeAndFailures(
+            result, parser, test: test, file: file, line: line)
+        if outcome == .passed, !observations.isEmpty {
+            return (.observed, failures, observations)
+        }
+        return (outcome, failures, observations)
+    }
+
+    private static func outcomeAndFailures(
+        _ result: TestProcessResult, _ parser: TestOutputParser, test: String, file: ChapterFile,
+        line: Int
+    ) -> (outcome: TestOutcome, failures: [TestFailure]) {
         let name = "\(file.moduleName).\(test)"
         func failure(_ message: String, at line: Int) -> TestFailure {
             TestFailure(

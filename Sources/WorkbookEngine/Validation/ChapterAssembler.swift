@@ -51,6 +51,12 @@ enum ChapterAssembler {
                     )
                     return
                 }
+                if let first = pending[index].outputs.first, first.observedOn != output.observedOn {
+                    fail(
+                        output.fenceLine,
+                        "this example's output blocks disagree on observed-on (the first, at line \(first.fenceLine), says \(first.observedOn ?? "nothing"))"
+                    )
+                }
                 pending[index].outputs.append(output)
             case .swift(let block, let declaredRole):
                 add(block, declaredRole: declaredRole)

@@ -54,14 +54,43 @@ enum ChapterExtractor {
                 headingSlug: headingSlug)
         }
         if language.lowercased() == "output" {
-            guard info.split(separator: " ").count == 1, language.count == info.count else {
-                throw Diagnostic(
-                    file: path, line: element.startLine,
-                    message: "an output block takes no attributes")
-            }
-            return .output(OutputBlock(text: element.literal, fenceLine: element.startLine))
+            let observedOn = try observedOn(
+                info, language: language, path: path, line: element.startLine)
+            return .output(
+                OutputBlock(
+                    text: element.literal, fenceLine: element.startLine, observedOn: observedOn))
         }
         return nil
+    }
+
+    /// The one attribute an output block takes: `observed-on=IMPLEMENTATION`.
+    private static func observedOn(
+        _ info: String, language: Substring, path: String, line: Int
+    ) throws(Diagnostic) -> String? {
+        let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.first == language else {
+            throw Diagnostic(
+                file: path, line: line, message: "an output block's info string is just `output`")
+        }
+        let known = OutputBlock.implementations.keys.sorted().joined(separator: ", ")
+        switch words.count {
+        case 1:
+            return nil
+        case 2 where words[1].hasPrefix("observed-on="):
+            let value = String(words[1].dropFirst("observed-on=".count))
+            guard OutputBlock.implementations[value] != nil else {
+                throw Diagnostic(
+                    file: path, line: line,
+                    message: "unknown implementation '\(value)' in observed-on= (known: \(known))")
+            }
+            return value
+        default:
+            throw Diagnostic(
+                file: path, line: line,
+                message:
+                    "an output block takes one attribute, observed-on=IMPLEMENTATION (known: \(known))"
+            )
+        }
     }
 
     private static func hiddenBlock(

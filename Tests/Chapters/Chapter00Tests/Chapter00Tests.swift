@@ -125,3 +125,52 @@ cancellable.cancel()
         }
     }
 }
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 230)
+func testHowADemandDescribesItself() {
+    expectObserved(
+        Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
+        [.openCombine: "max(2)"])
+}
+#sourceLocation()
+}
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 248)
+func testUnlimitedStaysUnlimited() {
+    assertDocumented(
+        Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
+        "Subscribers.Demand -=: \"When subtracting any value (including .unlimited) from .unlimited, the result is still .unlimited.\"")
+}
+#sourceLocation()
+}
+
+extension Chapter00Tests {
+    func test_print_is_each_implementations_own() throws {
+        let capture = try OutputCapture()
+        let thrown = catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 260)
+let cancellable = Just(1).print("just").sink { _ in }
+withExtendedLifetime(cancellable) {}
+#sourceLocation()
+        }
+        let output = capture.finish()
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 260)
+        } else {
+            assertOutput(
+                output,
+                matches: #"""
+just: receive subscription: (Just)
+just: request unlimited
+just: receive value: (1)
+just: request max: (0) (synchronous)
+just: receive finished
+
+"""#,
+                observedOn: .openCombine,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 264)
+        }
+    }
+}

@@ -151,14 +151,18 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 
     let (receivedC, receivedD) = runScript(on: multicastB, source: subjectA)
 
-    XCTAssertEqual(receivedC, [0, 11, 13, 16, 20].asEvents(completion: .finished))
-    XCTAssertEqual(receivedD, [13, 16, 20].asEvents(completion: .finished))
+    expectObserved(
+        receivedC, "what C receives through multicast { CurrentValueSubject(0) }",
+        [.openCombine: [0, 11, 13, 16, 20].asEvents(completion: .finished)])
+    expectObserved(
+        receivedD, "what D, subscribing after 1 and 2, receives",
+        [.openCombine: [13, 16, 20].asEvents(completion: .finished)])
 }
 #sourceLocation()
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 231)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 237)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -168,8 +172,12 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 
     let (receivedC, receivedD) = runScript(on: multicastB, source: subjectA)
 
-    XCTAssertEqual(receivedC, [11, 13, 16, 20].asEvents(completion: .finished))
-    XCTAssertEqual(receivedD, [16, 20].asEvents(completion: .finished), "D loses 13 as well")
+    expectObserved(
+        receivedC, "what C receives with dropFirst() after the greeting",
+        [.openCombine: [11, 13, 16, 20].asEvents(completion: .finished)])
+    expectObserved(
+        receivedD, "what D receives with dropFirst(): it loses 13 as well",
+        [.openCombine: [16, 20].asEvents(completion: .finished)])
 }
 #sourceLocation()
 }

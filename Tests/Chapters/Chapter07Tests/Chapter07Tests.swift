@@ -172,7 +172,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 287)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 293)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -190,19 +190,43 @@ func testKeepFullAsksOnlyForWhatFits() {
                 },
                 receiveCompletion: nil))
     subject.send(sequence: [1, 2, 3, 4], completion: nil)
-    // Observed on OpenCombine 0.14 (Linux); not verified on Apple's Combine.
-    XCTAssertEqual(requests, [.max(2)], "keepFull asks for the buffer's size, no more")
+    assertDocumented(
+        requests, equals: [.max(2)],
+        "PrefetchStrategy.keepFull: \"making a demand equal to the buffer's size from the upstream when the subscriber first connects\"")
 
     subscription?.request(.max(4))
-    XCTAssertEqual(kept, [1, 2], "3 and 4 were dropped by the subject, not by the strategy")
+    assertDocumented(
+        kept, equals: [1, 2],
+        "PassthroughSubject \"drops values if there are no subscribers, or its current demand is zero\": 3 and 4 never reach the buffer")
     subscription?.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 314)
-/// Sends `values` through Combine's `buffer` operator with room for two, then asks for
-/// everything: what comes out is what the operator kept.
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 334)
+func testOpenCombineByRequestAsksForEverything() {
+    let subject = PassthroughSubject<Int, Never>()
+    var requests = [Subscribers.Demand]()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: 0, receiveValue: { _ in }, receiveCompletion: { _ in })
+    subject
+        .handleEvents(receiveRequest: { requests.append($0) })
+        .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
+        .subscribe(sink)
+    sink.increaseDemand(1)
+    expectObserved(
+        requests, "what buffer(prefetch: .byRequest) asks its upstream for, the subscriber having asked for .max(1)",
+        [.openCombine: [.unlimited]])
+    sink.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 355)
+/// Sends `values` through Combine's `buffer` operator with room for two and
+/// `prefetch: .byRequest`, then asks for everything: what comes out is what the operator kept
+/// (on OpenCombine, which takes every value; see above).
 func combineBufferKeeps(
     _ values: [Int], whenFull strategy: Publishers.BufferingStrategy<Never>
 ) -> [Int] {
@@ -227,7 +251,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 340)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 382)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -238,13 +262,16 @@ func testCorrection_dropNewestDropsIncoming() {
 
     XCTAssertEqual(drain(&ours), [1, 2].asEvents(completion: nil))
     XCTAssertEqual(reference.values, [1, 4])
-    XCTAssertEqual(combineBufferKeeps([1, 2, 3, 4], whenFull: .dropNewest), [1, 2])
+    expectObserved(
+        combineBufferKeeps([1, 2, 3, 4], whenFull: .dropNewest),
+        "what Combine's buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest) keeps of 1...4",
+        [.openCombine: [1, 2]])
 }
 #sourceLocation()
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 365)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 412)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -255,13 +282,16 @@ func testDropOldestKeepsTheLatestValues() {
 
     XCTAssertEqual(drain(&ours), [3, 4].asEvents(completion: nil))
     XCTAssertEqual(reference.values, [3, 4])
-    XCTAssertEqual(combineBufferKeeps([1, 2, 3, 4], whenFull: .dropOldest), [3, 4])
+    expectObserved(
+        combineBufferKeeps([1, 2, 3, 4], whenFull: .dropOldest),
+        "what Combine's buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest) keeps of 1...4",
+        [.openCombine: [3, 4]])
 }
 #sourceLocation()
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 386)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 436)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -276,7 +306,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 410)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 460)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -296,7 +326,7 @@ func testLimitZeroStoresNoValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 456)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 506)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -366,7 +396,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 535)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 585)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -396,7 +426,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 571)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 621)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -420,7 +450,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 594)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 644)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -455,7 +485,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 707)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 757)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -536,7 +566,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 802)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 852)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()

@@ -48,20 +48,26 @@ func testSinkOutlivesItsScope() {
         subject.send(1)
     }
 
-    XCTAssertNotNil(weakSink, "the subscription keeps the sink alive")
+    let aliveAfterTheScope = weakSink != nil
     subject.send(2)
 
     weakSink?.cancel()
-    XCTAssertNil(weakSink, "cancelling breaks the last strong reference")
+    let aliveAfterCancel = weakSink != nil
     subject.send(3)
 
-    XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
+    expectObserved(
+        [aliveAfterTheScope, aliveAfterCancel],
+        "whether the sink is alive after its scope, and after cancel()",
+        [.openCombine: [true, false], .combine2019: [true, false]])
+    expectObserved(
+        received, "what the sink receives of 1 (in the scope), 2 (after it) and 3 (after cancel)",
+        [.openCombine: [1, 2].asEvents(completion: nil), .combine2019: [1, 2].asEvents(completion: nil)])
 }
 #sourceLocation()
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 85)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 91)
 func testSubjectAndSinkKeepEachOtherAlive() {
     var received = [Subscribers.Event<Int, Never>]()
     weak var weakSubject: PassthroughSubject<Int, Never>?
@@ -77,21 +83,24 @@ func testSubjectAndSinkKeepEachOtherAlive() {
         subject.subscribe(sink)
     }
 
-    XCTAssertNotNil(weakSubject)
-    XCTAssertNotNil(weakSink)
+    let aliveAfterTheScope = [weakSubject != nil, weakSink != nil]
 
     weakSubject?.send(1)
     weakSubject?.send(completion: .finished)
 
-    XCTAssertNil(weakSubject)
-    XCTAssertNil(weakSink)
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
+    expectObserved(
+        aliveAfterTheScope + [weakSubject != nil, weakSink != nil],
+        "whether subject and sink are alive after their scope, then after the completion",
+        [.openCombine: [true, true, false, false], .combine2019: [true, true, false, false]])
+    expectObserved(
+        received, "what the sink receives through the weak subject",
+        [.openCombine: [1].asEvents(completion: .finished), .combine2019: [1].asEvents(completion: .finished)])
 }
 #sourceLocation()
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 150)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 162)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -105,19 +114,20 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
         subject.subscribe(sink)
     }
 
-    XCTAssertNotNil(weakSubject, "leaked: nothing outside can reach it")
-    XCTAssertNotNil(weakSink)
+    let leaked = [weakSubject != nil, weakSink != nil]
 
     weakSink?.cancel()
 
-    XCTAssertNil(weakSubject)
-    XCTAssertNil(weakSink)
+    expectObserved(
+        leaked + [weakSubject != nil, weakSink != nil],
+        "whether subject and sink outlive their scope (leaked), then survive cancel()",
+        [.openCombine: [true, true, false, false]])
 }
 #sourceLocation()
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 178)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 191)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var received = [Subscribers.Event<Int, Never>]()
@@ -130,14 +140,16 @@ func testAnyCancellableReleasesSubjectToo() {
         withExtendedLifetime(cancellable) {}
     }
 
-    XCTAssertNil(weakSubject)
+    expectObserved(
+        weakSubject != nil, "whether the subject outlives the scope of its cancelled AnyCancellable",
+        [.openCombine: false])
     XCTAssertEqual(received, [1].asEvents(completion: nil))
 }
 #sourceLocation()
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 201)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 218)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -149,13 +161,15 @@ func testDroppedConnectionIsCancelledAtOnce() {
 
     _ = multicast.connect()
 
-    XCTAssertEqual(upstreamEvents, ["subscribed", "cancelled"])
+    expectObserved(
+        upstreamEvents, "what the upstream sees of _ = multicast.connect()",
+        [.openCombine: ["subscribed", "cancelled"]])
 }
 #sourceLocation()
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 226)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 245)
 func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()

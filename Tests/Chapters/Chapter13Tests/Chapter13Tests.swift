@@ -12,12 +12,33 @@ import XCTest
 
 final class Chapter13Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 42)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 49)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
 func spinRunLoop(until condition: () -> Bool) {
     let deadline = Date(timeIntervalSinceNow: 5)
     while !condition() && Date() < deadline {
         _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+    }
+}
+
+/// Turns the main run loop until the main queue has run everything scheduled on it so far
+/// (it runs its work in order, so a block scheduled now runs after all of it).
+func drainMainQueue() {
+    var drained = false
+    DispatchQueue.main.async { drained = true }
+    spinRunLoop(until: { drained })
+}
+
+/// Waits up to five seconds for `expectation`, without failing the test if it never comes.
+func waitAtMostFiveSeconds(for expectation: XCTestExpectation) {
+    _ = XCTWaiter().wait(for: [expectation], timeout: 5)
+}
+
+/// The values among `events`, without the completion.
+func values(of events: [Subscribers.Event<Int, Never>]) -> [Int] {
+    events.compactMap { event -> Int? in
+        if case .value(let value) = event { return value }
+        return nil
     }
 }
 
@@ -36,7 +57,7 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 71)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 99)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -55,7 +76,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 96)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 125)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -69,24 +90,24 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
         .receive(on: queue)
         .subscribe(sink)
 
-    // Observed on OpenCombine 0.14 (Linux): the demand is already upstream when
-    // `subscribe` returns. Not verified on Apple's Combine.
-    XCTAssertEqual(
-        requestsSeenBySubject, [.unlimited],
-        "OpenCombine 0.14: receive(on:) passes the request on synchronously")
+    expectObserved(
+        requestsSeenBySubject, "the requests the subject has seen when subscribe returns",
+        [.openCombine: [.unlimited]])
 
     subject.send(1)
     subject.send(completion: .finished)
 
-    wait(for: [finished], timeout: 5)
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
+    waitAtMostFiveSeconds(for: finished)
+    expectObserved(
+        received, "what arrives of send(1) and .finished, sent right after subscribing",
+        [.openCombine: [1].asEvents(completion: .finished)])
     sink.cancel()
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 132)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 163)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -94,16 +115,23 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
         .receive(on: DispatchQueue.main)
         .sink(event: { received.append($0) })
 
-    // Observed on OpenCombine 0.14 (Linux); 2019 Combine lost value 1 here.
     subject.send(1)
-    XCTAssertEqual(received, [], "delivery waits for the main queue")
-    spinRunLoop(until: { received.count == 1 })
-    XCTAssertEqual(received, [1].asEvents(completion: nil))
+    let beforeTheRunLoopTurns = received
+    drainMainQueue()
+    let afterOneTurn = received
 
     subject.send(2)
-    XCTAssertEqual(received, [1].asEvents(completion: nil))
-    spinRunLoop(until: { received.count == 2 })
-    XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
+    drainMainQueue()
+
+    expectObserved(
+        beforeTheRunLoopTurns, "what arrives of send(1) before the main queue runs",
+        [.openCombine: []])
+    expectObserved(
+        afterOneTurn, "what arrives of send(1) once the main queue has run",
+        [.openCombine: [1].asEvents(completion: nil)])
+    expectObserved(
+        received, "what arrives of send(1) and send(2), the run loop turning after each",
+        [.openCombine: [1, 2].asEvents(completion: nil), .combine2019: [2].asEvents(completion: nil)])
 
     cancellable.cancel()
 }
@@ -111,10 +139,40 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
+    func test_debug_on_an_array() throws {
+        let capture = try OutputCapture()
+        let thrown = catchError {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 234)
+let cancellable = [1, 2].publisher
+    .debug("array", prefix: "#")
+    .sink { _ in }
+withExtendedLifetime(cancellable) {}
+#sourceLocation()
+        }
+        let output = capture.finish()
+        if let thrown {
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 234)
+        } else {
+            assertOutput(
+                output,
+                matches: ##"""
+# array: subscription
+# array: request unlimited
+# array: output 1
+# array: output 2
+# array: completion finished
+
+"""##,
+                file: "Chapters/13-scheduling.md", line: 240)
+        }
+    }
+}
+
+extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 195)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 255)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -127,19 +185,21 @@ let cancellable = subject
 print("Phase 1: send 1")
 subject.send(1)
 print("Phase 2: turn the run loop")
-spinRunLoop(until: { received.count == 1 })
+drainMainQueue()
 print("Phase 3: send 2")
 subject.send(2)
 print("Phase 4: turn the run loop")
-spinRunLoop(until: { received.count == 2 })
+drainMainQueue()
 cancellable.cancel()
 
-XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
+expectObserved(
+    received, "what arrives of send(1) and send(2) through receive(on: DispatchQueue.main)",
+    [.openCombine: [1, 2].asEvents(completion: nil), .combine2019: [2].asEvents(completion: nil)])
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 195)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 255)
         } else {
             assertOutput(
                 output,
@@ -156,13 +216,14 @@ Phase 4: turn the run loop
 subject: cancel
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 217)
+                observedOn: .openCombine,
+                file: "Chapters/13-scheduling.md", line: 279)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 260)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 322)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -177,8 +238,13 @@ func testSubscribeOnLosesValuesSentBeforeSubscription() {
     subject.send(completion: .finished)
     queue.resume()
 
-    wait(for: [finished], timeout: 5)
-    XCTAssertEqual(received, [.complete(.finished)])
+    waitAtMostFiveSeconds(for: finished)
+    assertDocumented(
+        values(of: received), equals: [],
+        "subscribe(on:) performs \"subscribe, cancel, and request operations\" on its scheduler; a PassthroughSubject \"drops values if there are no subscribers\"")
+    expectObserved(
+        received, "what a subscriber receives from a subject that finished before it subscribed",
+        [.openCombine: [.complete(.finished)]])
     sink.cancel()
 }
 #sourceLocation()
@@ -188,7 +254,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 287)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 356)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -202,15 +268,17 @@ print("Phase 1: send 1 and finish")
 subject.send(1)
 subject.send(completion: .finished)
 print("Phase 2: turn the run loop")
-spinRunLoop(until: { received.count == 1 })
+drainMainQueue()
 cancellable.cancel()
 
-XCTAssertEqual(received, [.complete(.finished)])
+expectObserved(
+    received, "what a late subscriber receives through subscribe(on: DispatchQueue.main)",
+    [.openCombine: [.complete(.finished)]])
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 287)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 356)
         } else {
             assertOutput(
                 output,
@@ -222,13 +290,14 @@ subject: subscription
 subject: completion finished
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 306)
+                observedOn: .openCombine,
+                file: "Chapters/13-scheduling.md", line: 377)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 334)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 406)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -244,15 +313,20 @@ func testSendingOnTheSameQueueStillLosesValues() {
     }
     queue.resume()
 
-    wait(for: [finished], timeout: 5)
-    XCTAssertEqual(received, [.complete(.finished)])
+    waitAtMostFiveSeconds(for: finished)
+    assertDocumented(
+        values(of: received), equals: [],
+        "subscribe(on:) performs \"request operations\" on its scheduler, here behind the sends; a PassthroughSubject \"drops values if ... its current demand is zero\"")
+    expectObserved(
+        received, "what arrives when both sends are queued behind the subscription",
+        [.openCombine: [.complete(.finished)]])
     sink.cancel()
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 368)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 445)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -279,8 +353,8 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 399)
-func testBufferBeforeReceiveOnKeepsEarlyValues() {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 477)
+func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
     let subject = PassthroughSubject<Int, Never>()
@@ -295,15 +369,43 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
     subject.send(1)
     subject.send(completion: .finished)
 
-    wait(for: [finished], timeout: 5)
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
+    waitAtMostFiveSeconds(for: finished)
+    expectObserved(
+        received, "what arrives through buffer(prefetch: .byRequest) before receive(on: queue)",
+        [.openCombine: [1].asEvents(completion: .finished), .combine2019: [1].asEvents(completion: .finished)])
     sink.cancel()
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 427)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 513)
+func testBufferBeforeReceiveOnKeepsEarlyValues() {
+    let queue = DispatchQueue(label: "receive-on")
+    let finished = expectation(description: "completion delivered")
+    let subject = PassthroughSubject<Int, Never>()
+    var received = [Subscribers.Event<Int, Never>]()
+
+    let sink = recorder(into: { received.append($0) }, done: finished)
+    subject
+        .buffer(size: 10, prefetch: .keepFull, whenFull: .dropNewest)
+        .receive(on: queue)
+        .subscribe(sink)
+
+    subject.send(1)
+    subject.send(completion: .finished)
+
+    wait(for: [finished], timeout: 5)
+    assertDocumented(
+        received, equals: [1].asEvents(completion: .finished),
+        "PrefetchStrategy.keepFull: \"making a demand equal to the buffer's size from the upstream when the subscriber first connects\"")
+    sink.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 544)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -313,16 +415,19 @@ func testBufferHoldsValuesUntilDemandArrives() {
         receiveCompletion: { received.append(.complete($0)) })
 
     subject
-        .buffer(size: Int.max, prefetch: .byRequest, whenFull: .dropNewest)
+        .buffer(size: 10, prefetch: .keepFull, whenFull: .dropNewest)
         .subscribe(sink)
 
     subject.send(sequence: 1...3, completion: .finished)
     XCTAssertEqual(received, [], "values and completion wait in the buffer")
 
     sink.increaseDemand(3)
-    XCTAssertEqual(
-        received, [1, 2, 3].asEvents(completion: nil),
-        "OpenCombine 0.14's buffer: demand ran out exactly at the last value, so the completion is still held")
+    assertDocumented(
+        values(of: received), equals: [1, 2, 3],
+        "PrefetchStrategy.keepFull: \"making a demand equal to the buffer's size from the upstream when the subscriber first connects\"")
+    expectObserved(
+        received, "what arrives once exactly three values are asked for",
+        [.openCombine: [1, 2, 3].asEvents(completion: nil)])
 
     sink.increaseDemand(1)
     XCTAssertEqual(received, [1, 2, 3].asEvents(completion: .finished))
@@ -331,7 +436,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 471)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 592)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -341,7 +446,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
     queue.suspend()
     let sink = recorder(into: { received.append($0) }, done: finished)
     subject
-        .buffer(size: Int.max, prefetch: .byRequest, whenFull: .dropNewest)
+        .buffer(size: 10, prefetch: .keepFull, whenFull: .dropNewest)
         .subscribe(on: queue)
         .subscribe(sink)
 
@@ -349,15 +454,20 @@ func testBufferCannotHelpBeforeSubscribeOn() {
     subject.send(completion: .finished)
     queue.resume()
 
-    wait(for: [finished], timeout: 5)
-    XCTAssertEqual(received, [.complete(.finished)])
+    waitAtMostFiveSeconds(for: finished)
+    assertDocumented(
+        values(of: received), equals: [],
+        "subscribe(on:) performs \"subscribe, cancel, and request operations\" on its scheduler, the buffer's subscription included; a PassthroughSubject \"drops values if there are no subscribers\"")
+    expectObserved(
+        received, "what arrives through a buffer subscribed after the subject finished",
+        [.openCombine: [.complete(.finished)]])
     sink.cancel()
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 500)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 626)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

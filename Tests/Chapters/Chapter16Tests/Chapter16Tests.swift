@@ -165,7 +165,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 326)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 330)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -189,7 +189,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 326)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 330)
         } else {
             assertOutput(
                 output,
@@ -224,7 +224,8 @@ sub3 received 5
 sub3 completed: finished
 
 """#,
-                file: "Chapters/16-share-replay.md", line: 347)
+                observedOn: .openCombine,
+                file: "Chapters/16-share-replay.md", line: 351)
         }
     }
 }
@@ -233,8 +234,8 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 401)
-// The expected output is OpenCombine 0.14's `Print`; not verified on Apple's Combine.
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 406)
+// The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
     .print("p")
     .sink { _ in }
@@ -243,7 +244,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 401)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 406)
         } else {
             assertOutput(
                 output,
@@ -257,13 +258,14 @@ p: request max: (0) (synchronous)
 p: receive finished
 
 """#,
-                file: "Chapters/16-share-replay.md", line: 408)
+                observedOn: .openCombine,
+                file: "Chapters/16-share-replay.md", line: 413)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 432)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 437)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -297,7 +299,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 475)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 480)
 func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)
@@ -311,12 +313,12 @@ func testDemandNoneIsJustZero() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 496)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 501)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 500)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 505)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

@@ -13,7 +13,7 @@ import XCTest
 final class Chapter18Tests: XCTestCase {}
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 70)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 76)
 func testOpenCombine_receiveOnKeepsTheFirstValue() {
     let subject = PassthroughSubject<Int, Never>()
     let queue = DispatchQueue(label: "epilogue.receive-on")
@@ -28,11 +28,11 @@ func testOpenCombine_receiveOnKeepsTheFirstValue() {
 
     subject.send(1)
     subject.send(completion: .finished)
-    wait(for: [finished], timeout: 10)
+    _ = XCTWaiter().wait(for: [finished], timeout: 10)
     queue.sync {
-        XCTAssertEqual(
-            received, [1].asEvents(completion: .finished),
-            "observed on OpenCombine 0.14: receive(on:) keeps value 1")
+        expectObserved(
+            received, "what arrives of send(1) and .finished right after subscribing through receive(on: queue)",
+            [.openCombine: [1].asEvents(completion: .finished)])
     }
     withExtendedLifetime(cancellable) {}
 }
@@ -40,7 +40,7 @@ func testOpenCombine_receiveOnKeepsTheFirstValue() {
 }
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 99)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 105)
 func testCorrection_multicastCurrentValueSubjectGreetsTheFirstSubscriberWithZero() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject
@@ -55,8 +55,10 @@ func testCorrection_multicastCurrentValueSubjectGreetsTheFirstSubscriberWithZero
     let second = shared.sink(event: { d.append($0) })
     subject.send(sequence: [3, 4], completion: .finished)
 
-    XCTAssertEqual(c, [0, 11, 13, 16, 20].asEvents(completion: .finished))
-    XCTAssertEqual(d, [13, 16, 20].asEvents(completion: .finished))
+    expectObserved(
+        c, "what the first subscriber receives", [.openCombine: [0, 11, 13, 16, 20].asEvents(completion: .finished)])
+    expectObserved(
+        d, "what the second subscriber receives", [.openCombine: [13, 16, 20].asEvents(completion: .finished)])
     withExtendedLifetime((first, second)) {}
 }
 #sourceLocation()

@@ -39,12 +39,18 @@ final class RunnerEndToEndTests: XCTestCase {
             // No false green: a declared test XCTest never ran is a failure.
             "09-hidden.md           0       1        0",
             "Chapters/09-hidden.md:5: testHidden: declared but not run: XCTest did not run Chapter09Tests.testHidden",
-            "5 passed, 6 failed, 1 skipped",
+            // Recordings for OpenCombine are asserted as any assertion: no Observed column.
+            "10-observed.md         3       0        0",
+            "Chapters/11-also-fails.md:8: testObservesAndFailsElsewhere: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") - an unrelated failure",
+            "8 passed, 7 failed, 1 skipped",
         ]
         for line in expectedLines {
             XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
         }
-        XCTAssertFalse(out.contains("0       0        0"), "no chapter may show an empty row")
+        XCTAssertFalse(out.contains("0       0        0\n"), "no chapter may show an empty row")
+        XCTAssertFalse(
+            out.contains("Skipped  Observed") || out.contains(" observed\n"),
+            "a run with no observations has no column or total for them")
         try checkJUnit(junit)
 
         // Isolation for the chapter asked for: chapter 01 runs although 04 is broken.
@@ -66,14 +72,14 @@ final class RunnerEndToEndTests: XCTestCase {
     private func checkJUnit(_ url: URL) throws {
         let document = try XMLDocument(contentsOf: url)
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
-        XCTAssertEqual(suites.count, 9)
+        XCTAssertEqual(suites.count, 11)
         for case let suite as XMLElement in suites {
             for attribute in ["name", "tests", "failures", "errors"] {
                 XCTAssertNotNil(suite.attribute(forName: attribute), attribute)
             }
         }
         let cases = try document.nodes(forXPath: "//testcase")
-        XCTAssertEqual(cases.count, 12)
+        XCTAssertEqual(cases.count, 16)
         for case let element as XMLElement in cases {
             for attribute in ["name", "classname", "time", "file", "line"] {
                 XCTAssertNotNil(element.attribute(forName: attribute), attribute)
@@ -86,6 +92,75 @@ final class RunnerEndToEndTests: XCTestCase {
             try document.nodes(forXPath: "//testcase[@name='testIndexOutOfRange']/@line").first?
                 .stringValue, "7")
         XCTAssertEqual(try document.nodes(forXPath: "//testcase/skipped").count, 1)
+    }
+
+    /// With `WORKBOOK_COMBINE=other` the runtime believes it runs on an implementation with
+    /// no recordings: each recorded behaviour is run and reported as an observation, with
+    /// what was observed and what was recorded, in a column, in JUnit and in the totals;
+    /// the run succeeds for them, and a test that also fails an assertion still fails.
+    func testAnUnrecordedImplementationReportsObservations() throws {
+        let root = try Fixtures.buildableCopy(of: "runner", for: self)
+        let junit = root.appendingPathComponent("observed.xml")
+        let run = try runWorkbook(
+            ["test", "--root", root.path, "10", "11", "--junit", junit.path],
+            environment: ["WORKBOOK_COMBINE": "other"])
+        let out = run.standardOutput
+        XCTAssertEqual(run.status, 1, out + run.standardError)
+        for line in [
+            "Chapter           Passed  Failed  Skipped  Observed",
+            "10-observed.md         1       0        0         2",
+            "11-also-fails.md       0       1        0         0",
+            "Chapters/11-also-fails.md:8: testObservesAndFailsElsewhere: XCTAssertEqual failed",
+            "Observed, not asserted (no recording for this implementation; not a failure):",
+            """
+            Chapters/10-observed.md:8: testRecordedPerImplementation: observed: how many values arrive
+                on an implementation with no recording (WORKBOOK_COMBINE=other): 2
+                recorded on OpenCombine 0.14 (Linux): 2
+                recorded on 2019 Combine (macOS 10.15), as the reference reports: 1
+            """,
+            """
+            Chapters/10-observed.md:23: test_observed: observed: what the example printed (it matches the recorded output)
+                on an implementation with no recording (WORKBOOK_COMBINE=other): recorded here
+                recorded on OpenCombine 0.14 (Linux): recorded here
+            """,
+            "Chapters/11-also-fails.md:7: testObservesAndFailsElsewhere: observed: one value",
+            "1 passed, 1 failed, 0 skipped, 2 observed",
+        ] {
+            XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
+        }
+        let document = try XMLDocument(contentsOf: junit)
+        let property = try document.nodes(
+            forXPath:
+                "//testcase[@name='testRecordedPerImplementation']/properties/property[@name='observed']/@value"
+        )
+        XCTAssertEqual(
+            property.first?.stringValue,
+            "how many values arrive on an implementation with no recording (WORKBOOK_COMBINE=other): 2"
+        )
+        XCTAssertEqual(
+            try document.nodes(
+                forXPath: "//testcase[@name='testRecordedPerImplementation']/failure"
+            )
+            .count, 0)
+        XCTAssertEqual(
+            try document.nodes(
+                forXPath: "//testcase[@name='testObservesAndFailsElsewhere']/failure"
+            )
+            .count, 1)
+
+        // Observations alone never fail the run; --update never writes another
+        // implementation's output into a recorded block.
+        let chapter = root.appendingPathComponent("Chapters/10-observed.md")
+        let before = try String(contentsOf: chapter, encoding: .utf8)
+        let alone = try runWorkbook(
+            ["test", "--root", root.path, "10", "--update"],
+            environment: ["WORKBOOK_COMBINE": "other"])
+        XCTAssertEqual(alone.status, 0, alone.standardOutput + alone.standardError)
+        XCTAssertTrue(
+            alone.standardOutput.hasSuffix(
+                "1 passed, 0 failed, 0 skipped, 2 observed\n--update: no output block to change\n"),
+            alone.standardOutput)
+        XCTAssertEqual(try String(contentsOf: chapter, encoding: .utf8), before)
     }
 
     /// Ctrl-C during a hanging test kills the test's process group too.
@@ -115,8 +190,11 @@ final class RunnerEndToEndTests: XCTestCase {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Processes whose command line starts with a path under `prefix`.
+    /// Live (not zombie) test processes under `prefix`: on Linux, from /proc, those whose
+    /// command line starts with it (the bundle is the executable); elsewhere, from `ps`,
+    /// those whose command line names it (on macOS `xctest` runs the bundle).
     private func testProcesses(under prefix: String) -> [String] {
+        #if os(Linux)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { Int($0) != nil }.compactMap { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
@@ -126,6 +204,23 @@ final class RunnerEndToEndTests: XCTestCase {
             else { return nil }
             return pid
         }
+        #else
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+        ps.arguments = ["-A", "-o", "pid=,stat=,args="]
+        let pipe = Pipe()
+        ps.standardOutput = pipe
+        guard (try? ps.run()) != nil else { return [] }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let listing = String(decoding: data, as: UTF8.self)
+        ps.waitUntilExit()
+        return listing.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard fields.count == 3, !fields[1].hasPrefix("Z"), fields[2].contains(prefix)
+            else { return nil }
+            return String(fields[0])
+        }
+        #endif
     }
 
     /// `--update` rewrites the mismatched line of an output block from what the example

@@ -6,7 +6,7 @@ final class TestRunInterpreterTests: XCTestCase {
 
     private func interpret(
         _ output: String, status: Int32? = 0, signal: Int32? = nil, timedOut: Bool = false
-    ) -> (outcome: TestOutcome, failures: [TestFailure]) {
+    ) -> (outcome: TestOutcome, failures: [TestFailure], observations: [BehaviorObservation]) {
         TestRunInterpreter.interpret(
             TestProcessResult(
                 output: output, exitStatus: status, signal: signal, timedOut: timedOut, timeout: 2),
@@ -24,6 +24,48 @@ final class TestRunInterpreterTests: XCTestCase {
             status: 1)
         XCTAssertEqual(failed.outcome, .failed)
         XCTAssertEqual(failed.failures.map(\.line), [12])
+    }
+
+    private let observation =
+        #"workbook-observation: {"file":"Chapters/05-x.md","line":12,"behavior":"b","implementation":"Apple's Combine (this Mac)","observed":"[1]","recorded":[{"implementation":"OpenCombine 0.14 (Linux)","value":"[1, 2]"}]}"#
+
+    func testAPassWithAnObservationIsObserved() {
+        let run = interpret(
+            "Test Case 'Chapter05Tests.testA' started at x\n\n\(observation)\nTest Case 'Chapter05Tests.testA' passed (0.001 seconds)"
+        )
+        XCTAssertEqual(run.outcome, .observed)
+        XCTAssertEqual(run.failures, [])
+        XCTAssertEqual(run.observations.map(\.testName), ["testA"])
+        XCTAssertEqual(run.observations.first?.observed, "[1]")
+        XCTAssertEqual(
+            run.observations.first?.recorded,
+            [.init(implementation: "OpenCombine 0.14 (Linux)", value: "[1, 2]")])
+        XCTAssertTrue(TestOutcome.observed.isSuccess)
+    }
+
+    func testAnObservationNeverHidesAFailureOrACrash() {
+        let failed = interpret(
+            "Test Case 'Chapter05Tests.testA' started at x\n\(observation)\nChapters/05-x.md:13: error: Chapter05Tests.testA : XCTAssertEqual failed\nTest Case 'Chapter05Tests.testA' failed (0.001 seconds)",
+            status: 1)
+        XCTAssertEqual(failed.outcome, .failed)
+        XCTAssertEqual(failed.observations.count, 1)
+        let crashed = interpret(
+            "Test Case 'Chapter05Tests.testA' started at x\n\(observation)\nFatal error: boom",
+            status: nil, signal: 4)
+        XCTAssertEqual(crashed.outcome, .crashed)
+        let never = interpret(observation, status: 1)
+        XCTAssertEqual(
+            never.outcome,
+            .notRun(reason: "declared but not run: XCTest did not run Chapter05Tests.testA"))
+    }
+
+    func testAnUnreadableObservationStillCounts() {
+        let run = interpret(
+            "Test Case 'Chapter05Tests.testA' started at x\nworkbook-observation: {\"file\":\nTest Case 'Chapter05Tests.testA' passed (0.001 seconds)"
+        )
+        XCTAssertEqual(run.outcome, .observed)
+        XCTAssertEqual(
+            run.observations.first?.behavior, "an observation whose record could not be read")
     }
 
     func testSkipKeepsItsReason() {

@@ -16,9 +16,12 @@ extension XCTestCase {
             ? bundleURL.deletingLastPathComponent() : bundleURL
     }
 
-    /// Runs `workbook arguments…` (in `directory`, when given) and returns its exit status
-    /// and output.
-    func runWorkbook(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    /// Runs `workbook arguments…` (in `directory`, when given) with this process's
+    /// environment, less `WORKBOOK_COMBINE` and plus `environment`, and returns its exit
+    /// status and output.
+    func runWorkbook(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let executable = productsDirectory.appendingPathComponent("workbook")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("no workbook executable at \(executable.path)")
@@ -27,6 +30,9 @@ extension XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["WORKBOOK_COMBINE"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()

@@ -41,6 +41,28 @@ final class BadInputTests: XCTestCase {
             "\(found)")
     }
 
+    func testOutputAttributes() throws {
+        let example = "# A\n\n```swift example=e\nprint(1)\n```\n\n"
+        XCTAssertEqual(
+            try diagnostics(example + "```output observed-on=opencombine\n1\n```\n"), [])
+        XCTAssertEqual(
+            try diagnostics(example + "```output observed-on=combine2019\n1\n```\n"),
+            [
+                "Chapters/01-bad.md:7: error: unknown implementation 'combine2019' in observed-on= (known: apple, opencombine)"
+            ])
+        XCTAssertEqual(
+            try diagnostics(example + "```output wrap\n1\n```\n"),
+            [
+                "Chapters/01-bad.md:7: error: an output block takes one attribute, observed-on=IMPLEMENTATION (known: apple, opencombine)"
+            ])
+        XCTAssertEqual(
+            try diagnostics(
+                example + "```output observed-on=opencombine\n1\n```\n\n```output\n2\n```\n"),
+            [
+                "Chapters/01-bad.md:11: error: this example's output blocks disagree on observed-on (the first, at line 7, says opencombine)"
+            ])
+    }
+
     func testDuplicateTestNames() throws {
         let chapter =
             "# A\n\n```swift test\nfunc testA() {}\n```\n\n```swift test\nfunc testA() {}\n```\n"

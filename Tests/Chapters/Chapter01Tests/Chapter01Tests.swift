@@ -48,7 +48,7 @@ final class Recorder<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 71)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 79)
 func testPublisherOnlyAcceptsSubscribers() {
     let subject = PassthroughSubject<Int, Never>()
     let recorder = Recorder<Int, Never>()
@@ -65,7 +65,7 @@ func testPublisherOnlyAcceptsSubscribers() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 187)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 195)
 func testHelpersDescribeEvents() {
     XCTAssertEqual(
         (1...3).asEvents(completion: .finished),
@@ -89,7 +89,7 @@ func testHelpersDescribeEvents() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 214)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 222)
 func testSubjectSink() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -106,7 +106,7 @@ func testSubjectSink() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 237)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 245)
 func testScan() {
     let subjectA = PassthroughSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -124,7 +124,7 @@ func testScan() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 268)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 276)
 func testCorrection_twoSinksOnOneScanBothSeeEverything() {
     let subjectA = PassthroughSubject<Int, Never>()
     var upstreamSubscriptions = 0
@@ -155,7 +155,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 339)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 350)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -188,7 +188,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 339)
+            reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 350)
         } else {
             assertOutput(
                 output,
@@ -207,7 +207,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 369)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 380)
         }
     }
 }

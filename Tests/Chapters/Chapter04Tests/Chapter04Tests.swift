@@ -12,7 +12,7 @@ import XCTest
 
 final class Chapter04Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 104)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 112)
 /// A badly behaved source: it ignores demand and pushes every value it is given.
 final class Firehose: Publisher {
     typealias Output = Int
@@ -34,27 +34,63 @@ final class Firehose: Publisher {
 }
 #sourceLocation()
 
-extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 130)
-func testCustomScanNeverDeliversMoreThanWasAskedFor() {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 138)
+/// Puts `scan` on a firehose and plays the script: a subscriber asks for two values,
+/// 1...5 are pushed, it asks for one more, 6 is pushed. Returns the totals it had
+/// after 5, and at the end.
+func totalsFromAFirehose<P: Publisher>(_ scan: (Firehose) -> P)
+    -> (afterFive: [Int], atTheEnd: [Int]) where P.Output == Int, P.Failure == Never {
     let firehose = Firehose()
     var values = [Int]()
-    let subscriber = AnySubscriber<Int, Never>(
-        receiveSubscription: { $0.request(.max(2)) },
-        receiveValue: { values.append($0); return .none },
-        receiveCompletion: { _ in })
-
-    CustomScan(upstream: firehose, initialResult: 10, nextPartialResult: +)
-        .subscribe(subscriber)
+    var subscription: Subscription?
+    scan(firehose).subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.max(2))
+            },
+            receiveValue: { values.append($0); return .none },
+            receiveCompletion: { _ in }))
     firehose.push(1...5)
+    let afterFive = values
+    subscription?.request(.max(1))
+    firehose.push(6...6)
+    return (afterFive, values)
+}
+#sourceLocation()
 
-    XCTAssertEqual(values, [11, 13])
+extension Chapter04Tests {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 170)
+func testCustomScanNeverDeliversMoreThanWasAskedFor() {
+    let totals = totalsFromAFirehose {
+        CustomScan(upstream: $0, initialResult: 10, nextPartialResult: +)
+    }
+
+    XCTAssertEqual(totals.afterFive, [11, 13])
+    XCTAssertEqual(totals.atTheEnd, [11, 13, 19], "3, 4 and 5 are missing from every later total")
 }
 #sourceLocation()
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 200)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 188)
+func testOpenCombinesScanTrustsItsUpstream() {
+    let totals = totalsFromAFirehose {
+        Publishers.Scan(upstream: $0, initialResult: 10, nextPartialResult: +)
+    }
+
+    expectObserved(
+        totals.afterFive, "what Publishers.Scan delivers of a firehose's 1...5 to a subscriber that asked for two",
+        [.openCombine: [11, 13, 16, 20, 25]])
+    expectObserved(
+        totals.atTheEnd, "what it has delivered after one more request and one more input, 6",
+        [.openCombine: [11, 13, 16, 20, 25, 31]])
+}
+#sourceLocation()
+}
+
+extension Chapter04Tests {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 252)
 func testCustomSubjectsWithCustomScan() {
     var subjects = [CustomSubject<Int, Never>]()
     let deferred = Deferred { () -> CustomSubject<Int, Never> in
@@ -87,7 +123,39 @@ func testCustomSubjectsWithCustomScan() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 252)
+extension Chapter04Tests {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 311)
+func testCorrection_copiesOfALinkAreOneLink() {
+    let firehose = Firehose()
+    let scan = CustomScan(upstream: firehose, initialResult: 10, nextPartialResult: +)
+    var links = [Subscription]()
+    var c = [Int](), d = [Int]()
+    for record in [{ c.append($0) }, { d.append($0) }] as [(Int) -> Void] {
+        scan.subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { links.append($0) },
+                receiveValue: { record($0); return .none },
+                receiveCompletion: { _ in }))
+    }
+    let linkC = links[0]
+    let copyOfC = linkC  // a copy of the struct
+    XCTAssertEqual(copyOfC.combineIdentifier, linkC.combineIdentifier)
+    XCTAssertNotEqual(links[1].combineIdentifier, linkC.combineIdentifier)
+
+    copyOfC.request(.max(5))
+    links[1].request(.max(5))
+    firehose.push(1...2)
+    XCTAssertEqual(c, [11, 13], "the copy's request reached C's behavior")
+
+    copyOfC.cancel()
+    firehose.push(3...3)
+    XCTAssertEqual(c, [11, 13], "cancelling the copy cancelled C's link")
+    XCTAssertEqual(d, [11, 13, 16], "D's link is another behavior")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 350)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -148,7 +216,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 312)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 410)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -167,7 +235,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 336)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 434)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> [Int] {
         let subject = CustomSubject<Int, Never>()
@@ -187,12 +255,12 @@ func testCustomScanPassesDemandUpstream() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 368)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 468)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 372)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 472)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

@@ -23,7 +23,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.init(behavior:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
         )
     }
 
@@ -33,7 +33,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.receive(subscription:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
         )
     }
 
@@ -43,7 +43,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.receive(_:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
         )
     }
 
@@ -53,7 +53,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.receive(completion:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
         )
     }
 
@@ -63,7 +63,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.request(_:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
         )
     }
 
@@ -73,7 +73,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.cancel()",
             see:
-                "Chapters/02-subscription-behavior.md, 'The official Subscription: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
         )
     }
 }

@@ -1,6 +1,9 @@
-// Exercise: chapter 02, SubscriptionBehavior.
+// Exercise: chapter 02, SubscriptionBehavior. Start here: the chapter's tests before "The
+// library's wrapper" run your defaults through its own one-lock wrapper.
 // Solution: Sources/CustomCombine/SubscriptionModel/SubscriptionBehavior.swift
 // Solution: Sources/CustomCombine/SubscriptionModel/ForwardingBehavior.swift
+// (ForwardingBehavior, the library's HopBehavior without a name, is what chapters 14 and 15
+// build their links on; it comes with this exercise because it conforms to your protocol.)
 
 /// The logic of one link between an upstream subscription and a downstream subscriber:
 /// it records demand, forwards requests and cancellation up, and decides what to deliver

@@ -12,7 +12,52 @@ import XCTest
 
 final class Chapter02Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 311)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 191)
+/// The reference's wrapper: one recursive lock around every call into the behavior,
+/// calls up included.
+final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
+    typealias Input = Content.Input
+    typealias Failure = Content.Failure
+
+    private let lock = NSRecursiveLock()
+    private var content: Content?
+
+    init(behavior: Content) {
+        content = behavior
+    }
+
+    func receive(subscription: Subscription) {
+        lock.withLock {
+            content?.upstream = subscription
+            content?.downstream.receive(subscription: self)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.withLock { content?.receive(input) ?? .none }
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.withLock {
+            content?.receive(completion: completion)
+            content = nil
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.withLock { content?.request(demand) }  // calls upstream, lock held
+    }
+
+    func cancel() {
+        lock.withLock {
+            content?.cancel()  // calls upstream, lock held
+            content = nil
+        }
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 254)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -42,25 +87,41 @@ final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     }
 }
 
+/// The two wrappers of this chapter: `OneLockSubscription` above, and the library's
+/// `CustomSubscription` below.
+enum Wrapper {
+    case oneLock, library
+
+    /// A link around `behavior`, as the link above it sees it.
+    func link<Behavior: SubscriptionBehavior>(_ behavior: Behavior)
+        -> AnySubscriber<Behavior.Input, Behavior.Failure> {
+        switch self {
+        case .oneLock: AnySubscriber(OneLockSubscription(behavior: behavior))
+        case .library: AnySubscriber(CustomSubscription(behavior: behavior))
+        }
+    }
+}
+
 /// The publisher for HopBehavior: steps 2 to 4 of the handshake.
 struct Hop<Upstream: Publisher>: Publisher {
     typealias Output = Upstream.Output
     typealias Failure = Upstream.Failure
 
     let name: String?
+    let wrapper: Wrapper
     let upstream: Upstream
 
     func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let behavior = HopBehavior(name: name, downstream: AnySubscriber(subscriber))
         behavior.trace("receive(subscriber:), subscribing upstream")
-        upstream.subscribe(CustomSubscription(behavior: behavior))
+        upstream.subscribe(wrapper.link(behavior))
     }
 }
 
 extension Publisher {
-    func hop(_ name: String? = nil) -> Hop<Self> {
-        Hop(name: name, upstream: self)
+    func hop(_ name: String? = nil, on wrapper: Wrapper) -> Hop<Self> {
+        Hop(name: name, wrapper: wrapper, upstream: self)
     }
 }
 #sourceLocation()
@@ -69,12 +130,15 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 366)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 329)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
 print("sink: subscribe")
-let cancellable = subject.hop("upper").hop("lower").sink(event: { received.append($0) })
+let cancellable = subject
+    .hop("upper", on: .oneLock)
+    .hop("lower", on: .oneLock)
+    .sink(event: { received.append($0) })
 subject.send(sequence: 1...2, completion: .finished)
 
 XCTAssertEqual(received, [1, 2].asEvents(completion: .finished))
@@ -83,7 +147,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 366)
+            reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 329)
         } else {
             assertOutput(
                 output,
@@ -97,12 +161,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 377)
+                file: "Chapters/02-subscription-behavior.md", line: 343)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 402)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 368)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -155,11 +219,11 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 457)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 423)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-    let subscription = CustomSubscription(behavior: behavior)
+    let subscription = OneLockSubscription(behavior: behavior)
     let spy = SpySubscription()
 
     subscription.receive(subscription: spy)
@@ -174,11 +238,11 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 477)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 443)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-    let subscription = CustomSubscription(behavior: behavior)
+    let subscription = OneLockSubscription(behavior: behavior)
     let spy = SpySubscription()
     subscription.receive(subscription: spy)
 
@@ -195,7 +259,279 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 500)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 467)
+func testCorrection_receiveReturnsOnlyTheNewDemand() {
+    let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
+    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+    let subscription = OneLockSubscription(behavior: behavior)
+    subscription.receive(subscription: Subscriptions.empty)
+
+    let returned = subscription.receive(1)
+
+    XCTAssertEqual(behavior.demand, .max(3))
+    XCTAssertEqual(returned, .max(1), "the reference returned the running total, max(3)")
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 486)
+func testValuesFlowOnlyWhileThereIsDemand() {
+    let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
+    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+    let subscription = OneLockSubscription(behavior: behavior)
+    subscription.receive(subscription: Subscriptions.empty)
+
+    var demandAfterEach = [Subscribers.Demand]()
+    var returned = [Subscribers.Demand]()
+    for value in 1...6 {
+        returned.append(subscription.receive(value))
+        demandAfterEach.append(behavior.demand)
+    }
+
+    XCTAssertEqual(taker.events, [1, 2, 3].asEvents(completion: nil))
+    // 2 - 1 + 1, then 2 - 1 + 0, 1 - 1 + 0, and nothing left.
+    XCTAssertEqual(demandAfterEach, [.max(2), .max(1), .max(0), .max(0), .max(0), .max(0)])
+    XCTAssertEqual(returned, [.max(1), .none, .none, .none, .none, .none])
+
+    subscription.receive(completion: .finished)
+    XCTAssertEqual(taker.events, [1, 2, 3].asEvents(completion: .finished))
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 520)
+func testRequestFromInsideReceiveDoesNotDeadlock() {
+    var taker: Taker!
+    taker = Taker(initial: .max(1), answer: { value in
+        if value < 4 { taker.subscription?.request(.max(1)) }
+        return .none
+    })
+    let subject = PassthroughSubject<Int, Never>()
+    subject.hop(on: .oneLock).subscribe(taker)
+
+    subject.send(sequence: 1...6, completion: .finished)
+
+    XCTAssertEqual(taker.events, [1, 2, 3, 4].asEvents(completion: .finished))
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 540)
+func testTheWrapperSerializesConcurrentRequests() {
+    let taker = Taker(initial: .none)
+    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+    let subscription = OneLockSubscription(behavior: behavior)
+    let spy = SpySubscription()
+    subscription.receive(subscription: spy)
+
+    DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
+        subscription.request(.max(1))
+    }
+
+    XCTAssertEqual(behavior.demand, .max(1_000))
+    XCTAssertEqual(spy.requests.filter { $0 == .max(1) }.count, 1_000)
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 591)
+/// Where the two threads of the deadlock meet: each signals that it is inside its link
+/// and waits (ten seconds at most) until the other is inside its own.
+final class Gates: @unchecked Sendable {
+    let senderInsideUpper = DispatchSemaphore(value: 0)
+    let cancellerInsideLower = DispatchSemaphore(value: 0)
+    let arrived = DispatchSemaphore(value: 0)
+
+    func senderArrives() {
+        arrived.signal()
+        senderInsideUpper.signal()
+        _ = cancellerInsideLower.wait(timeout: .now() + 10)
+    }
+
+    func cancellerArrives() {
+        arrived.signal()
+        cancellerInsideLower.signal()
+        _ = senderInsideUpper.wait(timeout: .now() + 10)
+    }
+
+    /// Whether both threads got inside their links within `seconds`.
+    func bothArrived(within seconds: Double) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        return arrived.wait(timeout: deadline) == .success
+            && arrived.wait(timeout: deadline) == .success
+    }
+}
+
+/// A pass-through behavior with a gate: the upper link's stops in `receive(_:)`, the
+/// lower link's in `cancel()`.
+final class GatedBehavior: SubscriptionBehavior {
+    typealias Input = Int
+    typealias Output = Int
+    typealias Failure = Never
+    typealias OutputFailure = Never
+
+    enum Role { case upper, lower }
+
+    var demand = Subscribers.Demand.none
+    var upstream: Subscription?
+    let downstream: AnySubscriber<Int, Never>
+    let role: Role
+    let gates: Gates
+
+    init(_ role: Role, gates: Gates, downstream: AnySubscriber<Int, Never>) {
+        self.role = role
+        self.gates = gates
+        self.downstream = downstream
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        if role == .upper { gates.senderArrives() }
+        guard demand > 0 else { return .none }  // the rest is the default receive(_:)
+        demand -= 1
+        let more = downstream.receive(input)
+        demand += more
+        return more
+    }
+
+    func cancel() {
+        if role == .lower { gates.cancellerArrives() }
+        upstream?.cancel()
+    }
+}
+
+/// The publisher for GatedBehavior.
+struct GatedHop<Upstream: Publisher>: Publisher
+where Upstream.Output == Int, Upstream.Failure == Never {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let role: GatedBehavior.Role
+    let gates: Gates
+    let wrapper: Wrapper
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let behavior = GatedBehavior(role, gates: gates, downstream: AnySubscriber(subscriber))
+        upstream.subscribe(wrapper.link(behavior))
+    }
+}
+
+/// Chains a subject, an upper and a lower gated link made by `wrapper`, and a sink;
+/// then one thread sends a value while another cancels the lower link. Returns whether
+/// both threads got inside their links, and whether both then finished within `seconds`.
+func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, finished: Bool) {
+    let gates = Gates()
+    let subject = PassthroughSubject<Int, Never>()
+    let upper = GatedHop(role: .upper, gates: gates, wrapper: wrapper, upstream: subject)
+    let lower = GatedHop(role: .lower, gates: gates, wrapper: wrapper, upstream: upper)
+    var lowerLink: Subscription?
+    lower.subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                lowerLink = $0
+                $0.request(.unlimited)
+            },
+            receiveValue: { _ in .none },
+            receiveCompletion: nil))
+    let link = lowerLink
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+        subject.send(1)
+        finished.signal()
+    }.start()
+    Thread {
+        link?.cancel()
+        finished.signal()
+    }.start()
+    let met = gates.bothArrived(within: 10)
+    let deadline = DispatchTime.now() + seconds
+    let bothFinished =
+        finished.wait(timeout: deadline) == .success
+        && finished.wait(timeout: deadline) == .success
+    return (met, bothFinished)
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 713)
+func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
+    let run = sendWhileCancelling(on: .oneLock, seconds: 1)
+
+    XCTAssertTrue(run.met, "both threads got inside their links")
+    XCTAssertFalse(run.finished, "each thread holds the lock the other waits for")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 868)
+/// One step of a script played on a single link: the upstream sends a value or the
+/// completion; the subscriber requests more or cancels.
+enum LinkStep {
+    case send(Int), finish, request(Int), cancel
+}
+
+/// What a script made visible.
+struct LinkRun: Equatable {
+    var events: [Subscribers.Event<Int, Never>]
+    var returned: [Subscribers.Demand]
+    var requestsUpstream: [Subscribers.Demand]
+    var cancellationsUpstream: Int
+    var demand: Subscribers.Demand
+}
+
+/// Plays `script` on a link made by `wrapper` around a hop, whose subscriber first asks
+/// for `initial` and answers every value with `answer`.
+func play(
+    _ script: [LinkStep], initial: Subscribers.Demand, answer: Subscribers.Demand,
+    on wrapper: Wrapper
+) -> LinkRun {
+    let taker = Taker(initial: initial, answer: { _ in answer })
+    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+    let link = wrapper.link(behavior)
+    let spy = SpySubscription()
+    link.receive(subscription: spy)
+    var returned = [Subscribers.Demand]()
+    for step in script {
+        switch step {
+        case .send(let value): returned.append(link.receive(value))
+        case .finish: link.receive(completion: .finished)
+        case .request(let count): taker.subscription?.request(.max(count))
+        case .cancel: taker.subscription?.cancel()
+        }
+    }
+    return LinkRun(
+        events: taker.events, returned: returned, requestsUpstream: spy.requests,
+        cancellationsUpstream: spy.cancellations, demand: behavior.demand)
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 910)
+func testTheLibrarysWrapperAgreesWithTheFirstOne() {
+    let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
+        (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
+        (.max(3), .max(1), [.send(1), .send(2), .request(2), .send(3), .finish, .send(4)]),
+        (.max(1), .none, [.request(3), .cancel, .request(5), .cancel, .send(1), .finish]),
+        (.unlimited, .none, [.send(1), .send(2), .finish, .send(3), .request(1)]),
+        (.max(1), .none, [.finish, .send(1), .request(1), .cancel]),
+    ]
+    for script in scripts {
+        let first = play(script.steps, initial: script.initial, answer: script.answer, on: .oneLock)
+        let library = play(script.steps, initial: script.initial, answer: script.answer, on: .library)
+        XCTAssertEqual(library, first, "\(script)")
+    }
+    let firstScript = play(scripts[0].steps, initial: .max(2), answer: .none, on: .library)
+    XCTAssertEqual(firstScript.events, [1, 2, 4].asEvents(completion: .finished))
+    XCTAssertEqual(firstScript.requestsUpstream, [.max(2), .max(1)])
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 937)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -219,7 +555,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 526)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 964)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -238,86 +574,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 #sourceLocation()
 }
 
-extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 549)
-func testCorrection_receiveReturnsOnlyTheNewDemand() {
-    let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
-    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-    let subscription = CustomSubscription(behavior: behavior)
-    subscription.receive(subscription: Subscriptions.empty)
-
-    let returned = subscription.receive(1)
-
-    XCTAssertEqual(behavior.demand, .max(3))
-    XCTAssertEqual(returned, .max(1), "the reference returned the running total, max(3)")
-}
-#sourceLocation()
-}
-
-extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 568)
-func testValuesFlowOnlyWhileThereIsDemand() {
-    let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
-    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-    let subscription = CustomSubscription(behavior: behavior)
-    subscription.receive(subscription: Subscriptions.empty)
-
-    var demandAfterEach = [Subscribers.Demand]()
-    var returned = [Subscribers.Demand]()
-    for value in 1...6 {
-        returned.append(subscription.receive(value))
-        demandAfterEach.append(behavior.demand)
-    }
-
-    XCTAssertEqual(taker.events, [1, 2, 3].asEvents(completion: nil))
-    // 2 - 1 + 1, then 2 - 1 + 0, 1 - 1 + 0, and nothing left.
-    XCTAssertEqual(demandAfterEach, [.max(2), .max(1), .max(0), .max(0), .max(0), .max(0)])
-    XCTAssertEqual(returned, [.max(1), .none, .none, .none, .none, .none])
-
-    subscription.receive(completion: .finished)
-    XCTAssertEqual(taker.events, [1, 2, 3].asEvents(completion: .finished))
-}
-#sourceLocation()
-}
-
-extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 598)
-func testRequestFromInsideReceiveDoesNotDeadlock() {
-    var taker: Taker!
-    taker = Taker(initial: .max(1), answer: { value in
-        if value < 4 { taker.subscription?.request(.max(1)) }
-        return .none
-    })
-    let subject = PassthroughSubject<Int, Never>()
-    subject.hop().subscribe(taker)
-
-    subject.send(sequence: 1...6, completion: .finished)
-
-    XCTAssertEqual(taker.events, [1, 2, 3, 4].asEvents(completion: .finished))
-}
-#sourceLocation()
-}
-
-extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 618)
-func testTheWrapperSerializesConcurrentRequests() {
-    let taker = Taker(initial: .none)
-    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-    let subscription = CustomSubscription(behavior: behavior)
-    let spy = SpySubscription()
-    subscription.receive(subscription: spy)
-
-    DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
-        subscription.request(.max(1))
-    }
-
-    XCTAssertEqual(behavior.demand, .max(1_000))
-    XCTAssertEqual(spy.requests.filter { $0 == .max(1) }.count, 1_000)
-}
-#sourceLocation()
-}
-
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 642)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 989)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -332,7 +589,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 656)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1003)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -355,71 +612,18 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 684)
-/// The first idea: one recursive lock around every call, calls up included.
-final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
-    typealias Input = Content.Input
-    typealias Failure = Content.Failure
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1031)
+func testTheLibrarysLinksDoNotDeadlock() {
+    let run = sendWhileCancelling(on: .library, seconds: 10)
 
-    private let lock = NSRecursiveLock()
-    private var content: Content?
-
-    init(behavior: Content) {
-        content = behavior
-    }
-
-    func receive(subscription: Subscription) {
-        lock.withLock {
-            content?.upstream = subscription
-            content?.downstream.receive(subscription: self)
-        }
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock { content?.receive(input) ?? .none }
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        lock.withLock {
-            content?.receive(completion: completion)
-            content = nil
-        }
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-        lock.withLock { content?.request(demand) }  // calls upstream, lock held
-    }
-
-    func cancel() {
-        lock.withLock {
-            content?.cancel()  // calls upstream, lock held
-            content = nil
-        }
-    }
-}
-
-/// `Hop` on the first idea's wrapper.
-struct OneLockHop<Upstream: Publisher>: Publisher {
-    typealias Output = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let upstream: Upstream
-
-    func receive<S: Subscriber>(subscriber: S)
-    where S.Input == Output, S.Failure == Failure {
-        let behavior = HopBehavior(name: nil, downstream: AnySubscriber(subscriber))
-        upstream.subscribe(OneLockSubscription(behavior: behavior))
-    }
-}
-
-extension Publisher {
-    func oneLockHop() -> OneLockHop<Self> {
-        OneLockHop(upstream: self)
-    }
+    XCTAssertTrue(run.met, "both threads got inside their links")
+    XCTAssertTrue(run.finished, "the call up waited for its turn with no lock held")
 }
 #sourceLocation()
+}
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 772)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1045)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -459,9 +663,10 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 811)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1084)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
-    XCTAssertNil(roundThatDeadlocks { $0.hop().hop().eraseToAnyPublisher() })
+    XCTAssertNil(
+        roundThatDeadlocks { $0.hop(on: .library).hop(on: .library).eraseToAnyPublisher() })
 }
 #sourceLocation()
 }

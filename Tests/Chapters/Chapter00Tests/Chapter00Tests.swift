@@ -137,7 +137,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 248)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 251)
 func testUnlimitedStaysUnlimited() {
     assertDocumented(
         Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
@@ -150,14 +150,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 260)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 260)
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
         } else {
             assertOutput(
                 output,
@@ -170,7 +170,7 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 264)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 267)
         }
     }
 }

@@ -36,7 +36,35 @@ func testSharedSubjectColdScan() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 96)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 94)
+func testEachSinkGetsItsValuesInOrderWhateverTheOrderAmongSinks() {
+    var inSubscriptionOrder = 0
+    for _ in 0..<20 {
+        let subject = PassthroughSubject<Int, Never>()
+        var deliveries: [(sink: Int, value: Int)] = []
+        let sinks = (0..<5).map { sink in
+            subject.sink { deliveries.append((sink, $0)) }
+        }
+        subject.send(sequence: 1...3, completion: nil)
+
+        for sink in 0..<5 {
+            XCTAssertEqual(deliveries.filter { $0.sink == sink }.map(\.value), [1, 2, 3])
+        }
+        if deliveries.prefix(5).map(\.sink) == Array(0..<5) {
+            inSubscriptionOrder += 1
+        }
+        withExtendedLifetime(sinks) {}
+    }
+    expectObserved(
+        inSubscriptionOrder,
+        "how many of 20 PassthroughSubjects with five sinks each delivered their first value in subscription order (chance, not a rule: recorded nowhere)",
+        [:])
+}
+#sourceLocation()
+}
+
+extension Chapter06Tests {
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 131)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -60,7 +88,7 @@ func testMulticastPassthroughSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 126)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 161)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -85,7 +113,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 151)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 186)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -98,7 +126,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 151)
+            reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 186)
         } else {
             assertOutput(
                 output,
@@ -109,13 +137,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 161)
+                file: "Chapters/06-cold-hot-multicast.md", line: 196)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 172)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 207)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -142,7 +170,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 204)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 239)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -162,7 +190,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 237)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 275)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -178,6 +206,30 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
     expectObserved(
         receivedD, "what D receives with dropFirst(): it loses 13 as well",
         [.openCombine: [16, 20].asEvents(completion: .finished)])
+}
+#sourceLocation()
+}
+
+extension Chapter06Tests {
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 305)
+func testABufferDoesNotReplayToALaterSubscriber() {
+    let subjectA = PassthroughSubject<Int, Never>()
+    var subscriptionsToTheSubject = 0
+    let buffered = subjectA
+        .handleEvents(receiveSubscription: { _ in subscriptionsToTheSubject += 1 })
+        .buffer(size: 10, prefetch: .keepFull, whenFull: .dropOldest)
+
+    let (receivedC, receivedD) = runScript(on: buffered, source: subjectA)
+
+    assertDocumented(
+        Array(receivedC.prefix(4)), equals: [1, 2, 3, 4].asEvents(completion: nil),
+        "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"")
+    expectObserved(
+        receivedD, "what D, subscribing after 1 and 2, receives through the buffer",
+        [.openCombine: [3, 4].asEvents(completion: .finished)])
+    expectObserved(
+        subscriptionsToTheSubject, "how many buffers subscribed to the subject: one per sink",
+        [.openCombine: 2])
 }
 #sourceLocation()
 }

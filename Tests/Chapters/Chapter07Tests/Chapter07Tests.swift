@@ -12,7 +12,7 @@ import XCTest
 
 final class Chapter07Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 32)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 33)
 /// The error `.customError` produces in this chapter's tests.
 struct BufferFull: Error, Equatable {}
 
@@ -30,7 +30,7 @@ func drain<Output, Failure>(_ buffer: inout Buffer<Output, Failure>)
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 59)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 60)
 /// The smallest correct buffer: the rules of the library's `Buffer`, and nothing else.
 struct SmallBuffer<Output, Failure: Error> {
     private(set) var values: [Output] = []
@@ -75,7 +75,7 @@ struct SmallBuffer<Output, Failure: Error> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 107)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 108)
 func testTheSmallBufferAndTheLibrarysAgree() {
     let strategies: [Publishers.BufferingStrategy<BufferFull>] = [
         .dropNewest, .dropOldest, .customError({ BufferFull() }),
@@ -105,7 +105,7 @@ func testTheSmallBufferAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 191)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 155)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -145,15 +145,17 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 254)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 215)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
     var values: [Output] = []
+    var completion: Subscribers.Completion<Never>?
     let limit: Int
     let strategy: Publishers.BufferingStrategy<Never>
 
     mutating func push(_ value: Output) {
+        guard completion == nil else { return }  // the reference's only check for the end
         if values.count < limit {
             values.append(value)
             return
@@ -168,11 +170,23 @@ struct ReferenceBuffer<Output> {
             break
         }
     }
+
+    mutating func push(completion: Subscribers.Completion<Never>) {
+        guard self.completion == nil else { return }
+        self.completion = completion
+    }
+
+    mutating func fetch() -> Subscribers.Event<Output, Never>? {
+        if !values.isEmpty { return .value(values.removeFirst()) }
+        guard let completion else { return nil }
+        self.completion = nil  // and with it the reference's "the stream has ended"
+        return .complete(completion)
+    }
 }
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 293)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 268)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -204,7 +218,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 334)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 309)
 func testOpenCombineByRequestAsksForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -223,7 +237,7 @@ func testOpenCombineByRequestAsksForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 355)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 330)
 /// Sends `values` through Combine's `buffer` operator with room for two and
 /// `prefetch: .byRequest`, then asks for everything: what comes out is what the operator kept
 /// (on OpenCombine, which takes every value; see above).
@@ -251,7 +265,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 382)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 357)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -271,7 +285,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 412)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 387)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -291,7 +305,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 436)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 411)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -306,7 +320,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 460)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 435)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -326,7 +340,33 @@ func testLimitZeroStoresNoValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 506)
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 464)
+func testCorrection_aFinishedBufferStaysFinished() {
+    var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
+    var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
+    var fromReference = [Subscribers.Event<Int, Never>]()
+    var fromOurs = [Subscribers.Event<Int, Never>]()
+    for value in [1, 2] {
+        ours.push(value)
+        reference.push(value)
+        ours.push(completion: .finished)
+        reference.push(completion: .finished)
+        fromOurs += drain(&ours)
+        while let event = reference.fetch() {
+            fromReference.append(event)
+        }
+    }
+
+    XCTAssertEqual(fromOurs, [1].asEvents(completion: .finished))
+    XCTAssertEqual(
+        fromReference, [.value(1), .complete(.finished), .value(2), .complete(.finished)],
+        "the reference's buffer ended twice")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 515)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -396,7 +436,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 585)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 594)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -426,7 +466,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 621)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 630)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -450,7 +490,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 644)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 653)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -480,105 +520,6 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
             XCTAssertEqual(fromSmall, fromLibrary, "limit \(limit), \(script)")
         }
     }
-}
-#sourceLocation()
-}
-
-extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 757)
-func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
-    let subject = BufferSubject<Int, Never>(limit: 5)
-    subject.send(sequence: 1...3, completion: nil)
-
-    let subscriber = OnDemand<Int, Never>()
-    subject.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [])
-
-    subscriber.request(.max(2))
-    XCTAssertEqual(subscriber.events, [1, 2].asEvents(completion: nil))
-
-    subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.events, [1, 2, 3].asEvents(completion: nil))
-}
-
-func testNewValuesWaitBehindTheBacklog() {
-    let subject = BufferSubject<Int, Never>(limit: 5)
-    subject.send(1)
-
-    let subscriber = OnDemand<Int, Never>()
-    subject.subscribe(subscriber)
-    subject.send(2)  // no demand yet: joins the backlog after 1
-    XCTAssertEqual(subscriber.events, [])
-
-    subscriber.request(.max(3))
-    XCTAssertEqual(subscriber.events, [1, 2].asEvents(completion: nil))
-
-    subject.send(3)  // demand left and backlog empty: delivered at once
-    XCTAssertEqual(subscriber.events, [1, 2, 3].asEvents(completion: nil))
-}
-
-func testTheCompletionWaitsBehindTheBacklog() {
-    let subject = BufferSubject<Int, Never>(limit: 5)
-    let subscriber = OnDemand<Int, Never>()
-    subject.subscribe(subscriber)
-
-    subject.send(sequence: 1...2, completion: .finished)
-    XCTAssertEqual(subscriber.events, [])
-
-    subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.events, [1].asEvents(completion: nil))
-
-    subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.events, [1, 2].asEvents(completion: .finished))
-}
-
-func testCancelStopsDelivery() {
-    let subject = BufferSubject<Int, Never>(limit: 5)
-    let subscriber = OnDemand<Int, Never>()
-    subject.subscribe(subscriber)
-    subscriber.request(.unlimited)
-    subject.send(1)
-
-    subscriber.cancel()
-    subject.send(sequence: 2...3, completion: .finished)
-
-    XCTAssertEqual(subscriber.events, [1].asEvents(completion: nil))
-}
-
-func testCancelRemovesTheSubscriptionFromTheSubject() {
-    let subject = BufferSubject<Int, Never>(limit: 5)
-    weak var cancelled: OnDemand<Int, Never>?
-    weak var kept: OnDemand<Int, Never>?
-    do {
-        let first = OnDemand<Int, Never>()
-        let second = OnDemand<Int, Never>()
-        cancelled = first
-        kept = second
-        subject.subscribe(first)
-        subject.subscribe(second)
-        first.cancel()
-    }
-    XCTAssertNotNil(kept, "the subject holds every subscriber it still serves")
-    XCTAssertNil(cancelled, "after cancel, nothing in the subject holds the subscriber")
-    withExtendedLifetime(subject) {}
-}
-#sourceLocation()
-}
-
-extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 852)
-func testValuesSentFromInsideReceiveAreOwed() {
-    let subject = BufferSubject<Int, Never>(limit: 4)
-    var received = [Int]()
-    let cancellable = subject.sink { value in
-        received.append(value)
-        if value == 2000 {
-            subject.send(sequence: 2001...2005, completion: nil)
-        }
-    }
-    subject.send(2000)
-    XCTAssertEqual(received, Array(2000...2005))
-    cancellable.cancel()
 }
 #sourceLocation()
 }

@@ -12,7 +12,7 @@ import XCTest
 
 final class Chapter08Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 34)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 35)
 /// Chapter 7's smallest correct replay behavior, the same code.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
     typealias Input = Output
@@ -81,7 +81,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 103)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 104)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -141,7 +141,7 @@ final class SmallBufferSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 168)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 169)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func timeline<S: Subject>(_ subject: S) -> (early: Events, late: Events, after: Events)
@@ -181,7 +181,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 296)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 303)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -225,7 +225,7 @@ func testASubscriberAfterTheEndGetsTheReplayThenTheCompletion() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 344)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 351)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -253,7 +253,118 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 392)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 483)
+/// Chapter 7's subscriber that requests nothing by itself, the same code.
+final class OnDemand<Input, Failure: Error>: Subscriber {
+    private(set) var events = [Subscribers.Event<Input, Failure>]()
+    private var subscription: Subscription?
+
+    func request(_ demand: Subscribers.Demand) {
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        subscription?.cancel()
+        subscription = nil
+    }
+
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        events.append(.value(input))
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        events.append(.complete(completion))
+    }
+}
+#sourceLocation()
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 513)
+func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
+    let subject = BufferSubject<Int, Never>(limit: 5)
+    subject.send(sequence: 1...3, completion: nil)
+
+    let subscriber = OnDemand<Int, Never>()
+    subject.subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [])
+
+    subscriber.request(.max(2))
+    XCTAssertEqual(subscriber.events, [1, 2].asEvents(completion: nil))
+
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.events, [1, 2, 3].asEvents(completion: nil))
+}
+
+func testNewValuesWaitBehindTheBacklog() {
+    let subject = BufferSubject<Int, Never>(limit: 5)
+    subject.send(1)
+
+    let subscriber = OnDemand<Int, Never>()
+    subject.subscribe(subscriber)
+    subject.send(2)  // no demand yet: joins the backlog after 1
+    XCTAssertEqual(subscriber.events, [])
+
+    subscriber.request(.max(3))
+    XCTAssertEqual(subscriber.events, [1, 2].asEvents(completion: nil))
+
+    subject.send(3)  // demand left and backlog empty: delivered at once
+    XCTAssertEqual(subscriber.events, [1, 2, 3].asEvents(completion: nil))
+}
+
+func testTheCompletionWaitsBehindTheBacklog() {
+    let subject = BufferSubject<Int, Never>(limit: 5)
+    let subscriber = OnDemand<Int, Never>()
+    subject.subscribe(subscriber)
+
+    subject.send(sequence: 1...2, completion: .finished)
+    XCTAssertEqual(subscriber.events, [])
+
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.events, [1].asEvents(completion: nil))
+
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.events, [1, 2].asEvents(completion: .finished))
+}
+
+func testCancelStopsDelivery() {
+    let subject = BufferSubject<Int, Never>(limit: 5)
+    let subscriber = OnDemand<Int, Never>()
+    subject.subscribe(subscriber)
+    subscriber.request(.unlimited)
+    subject.send(1)
+
+    subscriber.cancel()
+    subject.send(sequence: 2...3, completion: .finished)
+
+    XCTAssertEqual(subscriber.events, [1].asEvents(completion: nil))
+}
+
+func testCancelRemovesTheSubscriptionFromTheSubject() {
+    let subject = BufferSubject<Int, Never>(limit: 5)
+    weak var cancelled: OnDemand<Int, Never>?
+    weak var kept: OnDemand<Int, Never>?
+    do {
+        let first = OnDemand<Int, Never>()
+        let second = OnDemand<Int, Never>()
+        cancelled = first
+        kept = second
+        subject.subscribe(first)
+        subject.subscribe(second)
+        first.cancel()
+    }
+    XCTAssertNotNil(kept, "the subject holds every subscriber it still serves")
+    XCTAssertNil(cancelled, "after cancel, nothing in the subject holds the subscriber")
+    withExtendedLifetime(subject) {}
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 600)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -275,7 +386,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 417)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 625)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -296,7 +407,7 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 447)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 655)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -318,7 +429,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 470)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 678)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -344,16 +455,16 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 
     expectObserved(
         receivedC, "what C receives on chapter 6's timeline after _ = multicastB.connect()",
-        [.openCombine: [0].asEvents(completion: nil), .combine2019: []])
+        [.openCombine: [0].asEvents(completion: nil)])
     expectObserved(
         receivedD, "what D receives on chapter 6's timeline after _ = multicastB.connect()",
-        [.openCombine: [0].asEvents(completion: nil), .combine2019: []])
+        [.openCombine: [0].asEvents(completion: nil)])
 }
 #sourceLocation()
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 519)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 731)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -371,12 +482,30 @@ func testCancellingAConnectionEndsTheFlow() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 539)
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 814)
+func testValuesSentFromInsideReceiveAreOwed() {
+    let subject = BufferSubject<Int, Never>(limit: 4)
+    var received = [Int]()
+    let cancellable = subject.sink { value in
+        received.append(value)
+        if value == 2000 {
+            subject.send(sequence: 2001...2005, completion: nil)
+        }
+    }
+    subject.send(2000)
+    XCTAssertEqual(received, Array(2000...2005))
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 830)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 543)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 834)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -63,7 +63,7 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 214)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 206)
 func testEventsFromManyThreadsNeverOverlap() {
     let slider = Slider()
     let lock = NSLock()
@@ -94,7 +94,7 @@ func testEventsFromManyThreadsNeverOverlap() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 246)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 238)
 func testAnEventFromInsideTheCallbackIsDeliveredNested() {
     let slider = Slider()
     var log: [String] = []
@@ -114,7 +114,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 303)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 295)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -135,7 +135,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 442)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 432)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -151,7 +151,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 442)
+            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 432)
         } else {
             assertOutput(
                 output,
@@ -160,13 +160,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 455)
+                file: "Chapters/14-event-publisher.md", line: 445)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 464)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 454)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -194,7 +194,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 497)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 487)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -228,7 +228,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 539)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 529)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -255,7 +255,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 569)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 559)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher
@@ -267,12 +267,12 @@ func testCustomSinkReceivesValuesAndCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 587)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 577)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 591)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 581)
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {

@@ -137,7 +137,7 @@ func testTheSmallVersionFollowsTheScript() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 296)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 293)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -165,7 +165,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 330)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 327)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -189,7 +189,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 330)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 327)
         } else {
             assertOutput(
                 output,
@@ -225,7 +225,7 @@ sub3 completed: finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 351)
+                file: "Chapters/16-share-replay.md", line: 348)
         }
     }
 }
@@ -234,7 +234,7 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 406)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 403)
 // The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -244,7 +244,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 406)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 403)
         } else {
             assertOutput(
                 output,
@@ -259,13 +259,13 @@ p: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 413)
+                file: "Chapters/16-share-replay.md", line: 410)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 437)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 434)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -299,7 +299,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 480)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 477)
 func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)
@@ -313,12 +313,12 @@ func testDemandNoneIsJustZero() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 501)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 498)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 505)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 502)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

@@ -28,13 +28,15 @@ func testOneSinkListensToTheFirstPublisherOnly() {
     subject1.send(sequence: 1...2, completion: .finished)
     subject2.send(sequence: 3...4, completion: .finished)
 
-    XCTAssertEqual(received, [1, 2].asEvents(completion: .finished))
+    expectObserved(
+        received, "what one Sink subscribed to two subjects receives",
+        [.openCombine: [1, 2].asEvents(completion: .finished)])
 }
 #sourceLocation()
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 40)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 45)
 func testSecondSubscriptionIsCancelledImmediately() {
     var secondSubjectEvents = [String]()
     let subject1 = PassthroughSubject<Int, Never>()
@@ -50,14 +52,16 @@ func testSecondSubscriptionIsCancelledImmediately() {
             receiveRequest: { secondSubjectEvents.append("request \($0)") })
         .subscribe(sink)
 
-    XCTAssertEqual(secondSubjectEvents, ["subscription", "cancel"])
+    expectObserved(
+        secondSubjectEvents, "what a second subject sees when a subscribed Sink is offered its subscription",
+        [.openCombine: ["subscription", "cancel"]])
     sink.cancel()
 }
 #sourceLocation()
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 71)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 81)
 func testSubjectCollectsFromTwoPublishers() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -82,7 +86,7 @@ func testSubjectCollectsFromTwoPublishers() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 98)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 108)
 func testFirstCompletionEndsTheCollectingSubject() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -105,7 +109,7 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 183)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 193)
 /// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
 /// remembers the subscriber it served without keeping it alive.
 final class SendsAtOnce: Publisher {
@@ -131,7 +135,7 @@ final class SendsAtOnce: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 208)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 218)
 func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     let mergeInput = MergeInput<Int>()
     var received = [Int]()
@@ -150,7 +154,53 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 240)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 242)
+/// `MergeInput`'s shape with one change: an upstream's entry is registered after
+/// subscribing to it.
+final class LateRegisteringMergeInput<I>: Publisher {
+    typealias Output = I
+    typealias Failure = Never
+
+    private let subject = PassthroughSubject<I, Never>()
+    private let sinks = AtomicBox([CombineIdentifier: AnyCancellable]())
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == I, S.Failure == Never {
+        subject.receive(subscriber: subscriber)
+    }
+
+    func attach<Upstream: Publisher>(_ upstream: Upstream)
+    where Upstream.Output == I, Upstream.Failure == Never {
+        let id = CombineIdentifier()
+        let sink = Subscribers.Sink<I, Never>(
+            receiveCompletion: { [weak self] _ in
+                _ = self?.sinks.mutate { $0.removeValue(forKey: id) }
+            },
+            receiveValue: { [weak self] in self?.subject.send($0) })
+        upstream.subscribe(sink)
+        sinks.mutate { $0[id] = AnyCancellable(sink) }  // after the completion, if it came at once
+    }
+}
+#sourceLocation()
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 270)
+func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
+    let late = LateRegisteringMergeInput<Int>()
+    var received = [Int]()
+    let cancellable = late.sink { received.append($0) }
+    let finishing = SendsAtOnce(1, finishes: true)
+
+    late.attach(finishing)
+
+    XCTAssertEqual(received, [1])
+    XCTAssertNotNil(finishing.servedSubscriber, "the entry added after the completion keeps the sink")
+    withExtendedLifetime(late) {}
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 296)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -186,7 +236,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 275)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 331)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let subject = PassthroughSubject<Int, Never>()
     weak var weakStrong: StrongMergeInput<Int>?
@@ -211,7 +261,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 310)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 366)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -233,7 +283,7 @@ func testMergeInputCollectsWithoutCompleting() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 333)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 389)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -263,7 +313,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 364)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 420)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -283,12 +333,12 @@ func testReleasingMergeInputCutsEveryLink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 383)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 439)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 387)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 443)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -139,10 +139,83 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 199)
+func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
+    let subject = PassthroughSubject<Int, Never>()
+    var requests = [Subscribers.Demand]()
+    var received = [Subscribers.Event<Int, Never>]()
+    let cancellable = subject
+        .handleEvents(receiveRequest: { requests.append($0) })
+        .receive(on: RunLoop.main)
+        .sink(event: { received.append($0) })
+    let requestsWhenSubscribed = requests
+
+    subject.send(1)
+    let beforeTheRunLoopTurns = received
+    spinRunLoop(until: { received.count == 1 })
+    subject.send(2)
+    spinRunLoop(until: { received.count == 2 })
+
+    expectObserved(
+        requestsWhenSubscribed, "the requests the subject has seen when subscribe returns",
+        [.openCombine: [.unlimited]])
+    expectObserved(
+        beforeTheRunLoopTurns, "what arrives of send(1) before the run loop turns",
+        [.openCombine: []])
+    expectObserved(
+        received, "what arrives of send(1) and send(2) through receive(on: RunLoop.main)",
+        [.openCombine: [1, 2].asEvents(completion: nil)])
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 243)
+/// Subscribes through `receive(on:)` a queue that is held, sends 1 (and `.finished` if
+/// `finish`), cancels, then lets the queue run; returns every call the subscriber got.
+func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
+    let queue = DispatchQueue(label: "after-cancel")
+    let subject = PassthroughSubject<Int, Never>()
+    var events = [Subscribers.Event<Int, Never>]()
+    var subscription: Subscription?
+    queue.suspend()
+    subject.receive(on: queue).subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.unlimited)
+            },
+            receiveValue: { events.append(.value($0)); return .none },
+            receiveCompletion: { events.append(.complete($0)) }))
+    subject.send(1)
+    if finish { subject.send(completion: .finished) }
+    subscription?.cancel()
+    queue.resume()
+    queue.sync {}  // everything scheduled before this block has run
+    return events
+}
+#sourceLocation()
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 269)
+func testOpenCombine_whatArrivesAfterCancel() {
+    expectObserved(
+        eventsAfterCancel(finish: false),
+        "what arrives through receive(on:) of a value scheduled before the cancel",
+        [.openCombine: []])
+    expectObserved(
+        eventsAfterCancel(finish: true),
+        "what arrives through receive(on:) of a value and the completion scheduled before the cancel",
+        [.openCombine: [1].asEvents(completion: .finished)])
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 234)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 330)
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
     .sink { _ in }
@@ -151,7 +224,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 234)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 330)
         } else {
             assertOutput(
                 output,
@@ -163,7 +236,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 240)
+                file: "Chapters/13-scheduling.md", line: 336)
         }
     }
 }
@@ -172,7 +245,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 255)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 351)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -199,7 +272,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 255)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 351)
         } else {
             assertOutput(
                 output,
@@ -217,13 +290,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 279)
+                file: "Chapters/13-scheduling.md", line: 375)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 322)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 418)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -254,7 +327,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 356)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 453)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -278,7 +351,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 356)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 453)
         } else {
             assertOutput(
                 output,
@@ -291,13 +364,42 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 377)
+                file: "Chapters/13-scheduling.md", line: 474)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 406)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 490)
+func testOpenCombine_theLateRequestNeverReachesTheSubject() {
+    var log = [String]()
+    let subject = PassthroughSubject<Int, Never>()
+    var received = [Subscribers.Event<Int, Never>]()
+    let cancellable = subject
+        .handleEvents(
+            receiveSubscription: { _ in log.append("subject side: subscription") },
+            receiveCompletion: { _ in log.append("subject side: completion") },
+            receiveRequest: { log.append("subject side: request \($0)") })
+        .subscribe(on: DispatchQueue.main)
+        .handleEvents(receiveRequest: { log.append("sink side: request \($0)") })
+        .sink(event: { received.append($0) })
+
+    subject.send(1)
+    subject.send(completion: .finished)
+    drainMainQueue()  // the scheduled subscription runs, and schedules the sink's request
+    drainMainQueue()  // the scheduled request runs
+
+    expectObserved(
+        log, "what each side of subscribe(on: DispatchQueue.main) saw, the subject having finished",
+        [.openCombine: ["subject side: subscription", "sink side: request unlimited", "subject side: completion"]])
+    expectObserved(received, "what the sink received", [.openCombine: [.complete(.finished)]])
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 535)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -326,7 +428,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 445)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 574)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -353,7 +455,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 477)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 606)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -379,7 +481,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 513)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 642)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -405,7 +507,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 544)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 673)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -436,7 +538,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 592)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 721)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -467,7 +569,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 626)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 755)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

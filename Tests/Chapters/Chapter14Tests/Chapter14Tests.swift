@@ -62,8 +62,116 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 132)
+/// One subscriber's subscription to a control's events, in one class: it registers itself
+/// as the control's target, counts demand, and delivers each event while demand lasts.
+final class SmallEventSubscription<C: Control, S: Subscriber>: Subscription, ControlTarget
+where S.Input == C, S.Failure == Never {
+    private let control: C
+    private let events: Control.Event
+    private var subscriber: S?
+    private var demand = Subscribers.Demand.none
+
+    init(control: C, events: Control.Event, subscriber: S) {
+        self.control = control
+        self.events = events
+        self.subscriber = subscriber
+        control.addTarget(self, action: "eventOccurred", for: events)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        self.demand += demand
+    }
+
+    func cancel() {
+        subscriber = nil
+        control.removeTarget(self, action: "eventOccurred", for: events)
+    }
+
+    func perform(_ action: Control.Action, sender: Control, for event: Control.Event) {
+        guard let subscriber, demand > 0 else { return }  // no demand: the event is dropped
+        demand -= 1  // before calling out, as chapter 2's default does
+        demand += subscriber.receive(control)
+    }
+}
+
+/// The publisher: one subscription per subscriber, handed straight over.
+struct SmallEventPublisher<C: Control>: Publisher {
+    typealias Output = C
+    typealias Failure = Never
+
+    let control: C
+    let events: Control.Event
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == C, S.Failure == Never {
+        subscriber.receive(
+            subscription: SmallEventSubscription(control: control, events: events, subscriber: subscriber))
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 191)
+/// Plays the script on the publisher `publisher(slider)` makes; returns the values the
+/// subscriber got and how many targets the slider has left after the cancel.
+func demandScript<P: Publisher>(_ publisher: (Slider) -> P) -> (values: [Float], targets: Int)
+where P.Output == Slider, P.Failure == Never {
+    let slider = Slider()
+    var values: [Float] = []
+    var subscription: Subscription?
+    publisher(slider).subscribe(
+        AnySubscriber<Slider, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.max(2))
+            },
+            receiveValue: { values.append($0.value); return .none },
+            receiveCompletion: nil))
+    for value: Float in [1, 2, 3, 4, 5] {
+        slider.value = value
+    }
+    subscription?.request(.max(1))
+    slider.value = 6
+    slider.value = 7
+    subscription?.cancel()
+    return (values, slider.targetCount())
+}
+#sourceLocation()
+
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 206)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 218)
+func testTheSmallSubscriptionAndTheLibrarysAgree() {
+    let small = demandScript { SmallEventPublisher(control: $0, events: .valueChanged) }
+    let library = demandScript { $0.publisher(for: .valueChanged) }
+
+    XCTAssertEqual(small.values, [1, 2, 6])
+    XCTAssertEqual(small.targets, 0)
+    XCTAssertEqual(library.values, small.values)
+    XCTAssertEqual(library.targets, small.targets)
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 237)
+func testTheSmallSubscriptionDiesWithoutAnOwner() {
+    let slider = Slider()
+    var values: [Float] = []
+    SmallEventPublisher(control: slider, events: .valueChanged).subscribe(
+        AnySubscriber<Slider, Never>(
+            receiveSubscription: { $0.request(.unlimited) },
+            receiveValue: { values.append($0.value); return .none },
+            receiveCompletion: nil))
+
+    slider.value = 1
+
+    XCTAssertEqual(values, [], "nobody held the subscription, and the control does not")
+    XCTAssertEqual(slider.targetCount(), 0)
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 340)
 func testEventsFromManyThreadsNeverOverlap() {
     let slider = Slider()
     let lock = NSLock()
@@ -94,7 +202,7 @@ func testEventsFromManyThreadsNeverOverlap() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 238)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 372)
 func testAnEventFromInsideTheCallbackIsDeliveredNested() {
     let slider = Slider()
     var log: [String] = []
@@ -114,7 +222,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 295)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 429)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -135,7 +243,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 432)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 566)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -151,7 +259,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 432)
+            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 566)
         } else {
             assertOutput(
                 output,
@@ -160,13 +268,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 445)
+                file: "Chapters/14-event-publisher.md", line: 579)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 454)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 588)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -194,7 +302,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 487)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 621)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -228,7 +336,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 529)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 663)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -255,7 +363,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 559)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 693)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher
@@ -267,12 +375,12 @@ func testCustomSinkReceivesValuesAndCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 577)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 711)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 581)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 715)
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {

@@ -12,7 +12,7 @@ import XCTest
 
 final class Chapter16Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 29)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 30)
 /// `shareReplay` for one thread: the library's rules, without its locks.
 final class SmallShareReplay<Output, Failure: Error>: Publisher {
     private let upstream: AnyPublisher<Output, Failure>
@@ -20,13 +20,19 @@ final class SmallShareReplay<Output, Failure: Error>: Publisher {
     private var replay: [Output] = []
     private var completion: Subscribers.Completion<Failure>?
     private var members: [Member] = []
-    private var connection: AnyCancellable?
+    private let upstreamDemand: Subscribers.Demand
+    private var connection: Subscription?
     private var connected = false
 
-    init<P: Publisher>(_ upstream: P, capacity: Int)
+    init<P: Publisher>(_ upstream: P, capacity: Int, upstreamDemand: Subscribers.Demand = .unlimited)
     where P.Output == Output, P.Failure == Failure {
         self.upstream = upstream.eraseToAnyPublisher()
         self.capacity = capacity
+        self.upstreamDemand = upstreamDemand
+    }
+
+    deinit {
+        connection?.cancel()
     }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -38,9 +44,18 @@ final class SmallShareReplay<Output, Failure: Error>: Publisher {
         member.drain()  // a completion behind an empty replay goes out at once
         if !connected {
             connected = true
-            connection = upstream.sink(
-                receiveCompletion: { [weak self] in self?.finish($0) },
-                receiveValue: { [weak self] in self?.publish($0) })
+            let demand = upstreamDemand
+            upstream.subscribe(
+                AnySubscriber<Output, Failure>(
+                    receiveSubscription: { [weak self] in
+                        self?.connection = $0
+                        $0.request(demand)
+                    },
+                    receiveValue: { [weak self] in
+                        self?.publish($0)
+                        return .none
+                    },
+                    receiveCompletion: { [weak self] in self?.finish($0) }))
         }
     }
 
@@ -112,7 +127,7 @@ final class SmallShareReplay<Output, Failure: Error>: Publisher {
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 131)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 147)
 func testTheSmallVersionFollowsTheScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = SmallShareReplay(subject, capacity: 2)
@@ -137,7 +152,7 @@ func testTheSmallVersionFollowsTheScript() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 293)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 309)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -165,7 +180,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 327)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 343)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -189,7 +204,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 327)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 343)
         } else {
             assertOutput(
                 output,
@@ -225,16 +240,40 @@ sub3 completed: finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 348)
+                file: "Chapters/16-share-replay.md", line: 364)
         }
     }
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 411)
+func testAFiniteUpstreamDemandCanHideTheCompletion() {
+    typealias Events = [Subscribers.Event<Int, Never>]
+    func sinks(upstreamDemand: Subscribers.Demand) -> (first: Events, late: Events) {
+        let shared = SmallShareReplay((1...5).publisher, capacity: 2, upstreamDemand: upstreamDemand)
+        var first = Events(), late = Events()
+        let c1 = shared.sink(event: { first.append($0) })
+        let c2 = shared.sink(event: { late.append($0) })
+        withExtendedLifetime((c1, c2)) {}
+        return (first, late)
+    }
+
+    let capped = sinks(upstreamDemand: .max(2))
+    XCTAssertEqual(capped.first, [1, 2].asEvents())
+    XCTAssertEqual(capped.late, [1, 2].asEvents(), "no completion, ever: nobody asks for 3")
+
+    let unlimited = sinks(upstreamDemand: .unlimited)
+    XCTAssertEqual(unlimited.first, [1, 2, 3, 4, 5].asEvents(completion: .finished))
+    XCTAssertEqual(unlimited.late, [4, 5].asEvents(completion: .finished))
+}
+#sourceLocation()
 }
 
 extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 403)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 449)
 // The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -244,7 +283,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 403)
+            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 449)
         } else {
             assertOutput(
                 output,
@@ -259,13 +298,13 @@ p: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 410)
+                file: "Chapters/16-share-replay.md", line: 456)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 434)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 480)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -298,8 +337,241 @@ func testShareReplayHonoursEachSubscribersDemand() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 518)
+/// The companion article's share-replay, without its lock: kept only to compare.
+final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
+    final class Member: Subscription {
+        let capacity: Int
+        var subscriber: AnySubscriber<Output, Failure>?
+        var demand = Subscribers.Demand.none
+        var buffer: [Output]
+        var completion: Subscribers.Completion<Failure>?
+
+        init(
+            subscriber: AnySubscriber<Output, Failure>, replay: [Output], capacity: Int,
+            completion: Subscribers.Completion<Failure>?
+        ) {
+            self.subscriber = subscriber
+            self.buffer = replay
+            self.capacity = capacity
+            self.completion = completion
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            self.demand += demand
+            emitAsNeeded()
+        }
+
+        func cancel() {
+            complete(with: .finished)  // problem 1: the subscriber that cancels is told .finished
+        }
+
+        func receive(_ input: Output) {
+            guard subscriber != nil else { return }
+            buffer.append(input)
+            if buffer.count > capacity {
+                buffer.removeFirst()  // problem 3: a value nobody asked for yet is dropped
+            }
+            emitAsNeeded()
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            guard let subscriber else { return }
+            self.subscriber = nil
+            buffer.removeAll()
+            subscriber.receive(completion: completion)
+        }
+
+        private func emitAsNeeded() {
+            guard let subscriber else { return }
+            while demand > .none && !buffer.isEmpty {
+                demand -= .max(1)
+                demand += subscriber.receive(buffer.removeFirst())
+            }
+            if let completion {
+                complete(with: completion)
+            }
+        }
+
+        private func complete(with completion: Subscribers.Completion<Failure>) {
+            guard let subscriber else { return }
+            self.subscriber = nil
+            self.completion = nil
+            buffer.removeAll()
+            subscriber.receive(completion: completion)
+        }
+    }
+
+    private let upstream: AnyPublisher<Output, Failure>
+    private let capacity: Int
+    private var replay: [Output] = []
+    private var completion: Subscribers.Completion<Failure>?
+    private(set) var subscriptions: [Member] = []  // problem 2: nothing ever leaves it
+
+    init<P: Publisher>(_ upstream: P, capacity: Int)
+    where P.Output == Output, P.Failure == Failure {
+        self.upstream = upstream.eraseToAnyPublisher()
+        self.capacity = capacity
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let subscription = Member(
+            subscriber: AnySubscriber(subscriber), replay: replay, capacity: capacity,
+            completion: completion)
+        subscriptions.append(subscription)
+        subscriber.receive(subscription: subscription)
+        guard subscriptions.count == 1 else { return }
+        upstream.subscribe(
+            AnySubscriber<Output, Failure>(
+                receiveSubscription: { $0.request(.unlimited) },
+                receiveValue: { [weak self] in
+                    self?.relay($0)
+                    return .none
+                },
+                receiveCompletion: { [weak self] in self?.complete($0) }))
+    }
+
+    private func relay(_ value: Output) {
+        guard completion == nil else { return }
+        replay.append(value)
+        if replay.count > capacity {
+            replay.removeFirst()
+        }
+        subscriptions.forEach { $0.receive(value) }
+    }
+
+    private func complete(_ completion: Subscribers.Completion<Failure>) {
+        self.completion = completion
+        subscriptions.forEach { $0.receive(completion: completion) }
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 633)
+/// Subscribes to `shared`, takes one value from `subject`, cancels, then lets `subject`
+/// send another: returns every call the subscriber got.
+func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
+    -> [Subscribers.Event<Int, Never>] where P.Output == Int, P.Failure == Never {
+    var events = [Subscribers.Event<Int, Never>]()
+    var subscription: Subscription?
+    shared.subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.unlimited)
+            },
+            receiveValue: { events.append(.value($0)); return .none },
+            receiveCompletion: { events.append(.complete($0)) }))
+    subject.send(1)
+    subscription?.cancel()
+    subject.send(2)
+    return events
+}
+#sourceLocation()
+
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 477)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 655)
+func testCorrection_aCancelledSubscriberIsToldNothing() {
+    let forReference = PassthroughSubject<Int, Never>()
+    let reference = ReferenceShareReplay(forReference, capacity: 2)
+    let forLibrary = PassthroughSubject<Int, Never>()
+    let library = forLibrary.shareReplay(capacity: 2)
+
+    XCTAssertEqual(cancelAfterOneValue(reference, forReference), [.value(1), .complete(.finished)])
+    XCTAssertEqual(cancelAfterOneValue(library, forLibrary), [.value(1)])
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 673)
+func testCorrection_cancelledSubscriptionsAreLetGo() {
+    func deadSubscriptionsLeft<P: Publisher>(after rounds: Int, on shared: P) -> Int
+    where P.Output == Int, P.Failure == Never {
+        var left = [() -> AnyObject?]()
+        for _ in 0..<rounds {
+            weak var subscription: AnyObject?
+            shared.subscribe(
+                AnySubscriber<Int, Never>(
+                    receiveSubscription: { subscription = $0 as AnyObject },
+                    receiveValue: { _ in .none },
+                    receiveCompletion: nil))
+            (subscription as? Subscription)?.cancel()
+            left.append({ [weak subscription] in subscription })
+        }
+        return left.filter { $0() != nil }.count
+    }
+
+    let reference = ReferenceShareReplay(PassthroughSubject<Int, Never>(), capacity: 2)
+    XCTAssertEqual(deadSubscriptionsLeft(after: 100, on: reference), 100)
+    XCTAssertEqual(reference.subscriptions.count, 100)
+    let small = SmallShareReplay(PassthroughSubject<Int, Never>(), capacity: 2)
+    XCTAssertEqual(deadSubscriptionsLeft(after: 100, on: small), 0)
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 705)
+/// A subscriber asks for one value; `subject` sends 1 to 5; it asks for ten more. Returns
+/// the values it got.
+func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
+    -> [Int] where P.Output == Int, P.Failure == Never {
+    var values = [Int]()
+    var subscription: Subscription?
+    shared.subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.max(1))
+            },
+            receiveValue: { values.append($0); return .none },
+            receiveCompletion: nil))
+    subject.send(sequence: 1...5, completion: nil)
+    subscription?.request(.max(10))
+    subscription?.cancel()
+    return values
+}
+#sourceLocation()
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 727)
+func testCorrection_aSlowSubscriberLosesNoLiveValue() {
+    let forReference = PassthroughSubject<Int, Never>()
+    let forLibrary = PassthroughSubject<Int, Never>()
+
+    XCTAssertEqual(slowSubscriber(ReferenceShareReplay(forReference, capacity: 2), forReference), [1, 4, 5])
+    XCTAssertEqual(slowSubscriber(forLibrary.shareReplay(capacity: 2), forLibrary), [1, 2, 3, 4, 5])
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 744)
+func testASubscriberThatDoesNotAskHoldsEveryValue() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.shareReplay(capacity: 1)
+    var received = 0
+    var subscription: Subscription?
+    shared.subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: { subscription = $0 },
+            receiveValue: { _ in
+                received += 1
+                return .none
+            },
+            receiveCompletion: nil))
+
+    subject.send(sequence: 1...10_000, completion: nil)
+    XCTAssertEqual(received, 0)
+    subscription?.request(.unlimited)
+    XCTAssertEqual(received, 10_000, "all ten thousand were held for it")
+    subscription?.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 783)
 func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)
@@ -313,12 +585,12 @@ func testDemandNoneIsJustZero() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 498)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 804)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 502)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 808)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

@@ -585,12 +585,12 @@ func testDemandNoneIsJustZero() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 804)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 807)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 808)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 811)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

@@ -210,7 +210,46 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 353)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 342)
+func testTheBufferHoldsTheCompletionBehindItsValues() {
+    let subject = PassthroughSubject<Int, Never>()
+    var received: [Subscribers.Event<Int, Never>] = []
+    let subscription = subject
+        .buffer(size: 10, prefetch: .keepFull, whenFull: .dropOldest)
+        .pausableSink(
+            receiveCompletion: { received.append(.complete($0)) },
+            receiveValue: { value in
+                received.append(.value(value))
+                return value % 2 == 0
+            })
+
+    subject.send(sequence: [1, 2, 3], completion: .finished)
+    let whenTheSubjectFinished = received
+    subscription.resume()  // 2, then 3, which pauses again
+    let afterOneResume = received
+    subscription.resume()
+
+    let values = received.compactMap { event -> Int? in
+        if case .value(let value) = event { return value }
+        return nil
+    }
+    assertDocumented(
+        values, equals: [1, 2, 3],
+        "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"")
+    expectObserved(
+        whenTheSubjectFinished, "what the paused sink has when the subject sends 1, 2, 3 and finishes",
+        [.openCombine: [1].asEvents()])
+    expectObserved(
+        afterOneResume, "what it has after one resume, paused again at 3 with no demand left",
+        [.openCombine: [1, 2, 3].asEvents()])
+    expectObserved(
+        received, "what it has after a second resume", [.openCombine: [1, 2, 3].asEvents(completion: .finished)])
+}
+#sourceLocation()
+}
+
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 395)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -230,12 +269,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 372)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 414)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 376)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 418)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

@@ -10,8 +10,8 @@ public struct Buffer<Output, Failure: Error> {
     /// What to do with a value that arrives when the buffer is full.
     public let strategy: Publishers.BufferingStrategy<Failure>
 
-    // Add the stored values (a `Deque` from `DequeModule` takes the oldest in O(1)) and
-    // whether the stream has ended.
+    // Add the stored values (an array, as the chapter's `SmallBuffer` has them; the library's
+    // `Deque`, from `DequeModule`, takes the oldest in O(1)) and whether the stream has ended.
 
     /// The completion, once pushed and until fetched.
     public private(set) var completion: Subscribers.Completion<Failure>?

@@ -174,3 +174,26 @@ just: receive finished
         }
     }
 }
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 414)
+func testSendSequenceSendsEachElementThenTheCompletion() {
+    func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [String] = []
+        let cancellable = subject.sink(
+            receiveCompletion: { received.append("completion: \($0)") },
+            receiveValue: { received.append("value: \($0)") })
+        subject.send(sequence: elements, completion: completion)
+        withExtendedLifetime(cancellable) {}
+        return received
+    }
+
+    XCTAssertEqual(
+        received([1, 2, 3], .finished),
+        ["value: 1", "value: 2", "value: 3", "completion: finished"])
+    XCTAssertEqual(received([4, 5], nil), ["value: 4", "value: 5"])
+    XCTAssertEqual(received([], .finished), ["completion: finished"])
+}
+#sourceLocation()
+}

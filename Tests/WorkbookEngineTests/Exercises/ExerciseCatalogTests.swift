@@ -13,7 +13,7 @@ final class ExerciseCatalogTests: XCTestCase {
         let chapters = try ExerciseCatalog.load(root: root).map(\.chapter)
         XCTAssertEqual(
             chapters,
-            ["02", "03", "04", "05", "07", "08", "10", "12", "13", "14", "15", "16", "17"])
+            ["00", "02", "03", "04", "05", "07", "08", "10", "12", "13", "14", "15", "16", "17"])
     }
 
     func testEveryStarterPointsAtAnExistingSection() throws {

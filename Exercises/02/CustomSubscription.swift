@@ -15,7 +15,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     // Add what every copy of this struct must share: the behavior (until it is released),
     // a recursive delivery lock, and the upstream calls waiting for that lock to be released.
 
-    /// The behavior's identifier, kept after the behavior is released.
+    /// This link's identifier: unique while any copy of the link lives, so not the behavior's
+    /// (the behavior is released on cancel, while a subject may still list the link).
     public let combineIdentifier: CombineIdentifier
 
     /// Wraps `behavior`; every copy of the wrapper shares it and its lock.

@@ -18,13 +18,17 @@ private final class Relay: SubscriptionBehavior {
 }
 
 final class CustomSubscriptionTests: XCTestCase {
-    func testIsTheDownstreamsSubscriptionAndSharesTheBehaviorsIdentifier() {
+    func testIsTheDownstreamsSubscriptionWithAnIdentifierCopiesShare() {
         let recorder = Recorder<Int, Never>()
         let relay = Relay(downstream: AnySubscriber(recorder))
         let subscription = CustomSubscription(behavior: relay)
+        let copy = subscription
         subscription.receive(subscription: UpstreamProbe())
-        XCTAssertEqual(subscription.combineIdentifier, relay.combineIdentifier)
-        XCTAssertEqual(recorder.subscription?.combineIdentifier, relay.combineIdentifier)
+        XCTAssertEqual(recorder.subscription?.combineIdentifier, subscription.combineIdentifier)
+        XCTAssertEqual(copy.combineIdentifier, subscription.combineIdentifier)
+        XCTAssertNotEqual(
+            subscription.combineIdentifier, relay.combineIdentifier,
+            "not the behavior's, which is released on cancel while the link may still be listed")
     }
 
     func testSecondUpstreamSubscriptionIsCancelled() {

@@ -30,18 +30,18 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     final class Core: DeliveryState {
         @exclusivity(unchecked) @usableFromInline var content: Content?
         @exclusivity(unchecked) @usableFromInline var upstreamFinished = false
-        let combineIdentifier: CombineIdentifier
 
         init(content: Content) {
             self.content = content
-            combineIdentifier = content.combineIdentifier
         }
     }
 
     @usableFromInline let core: Core
 
-    /// The behavior's identifier, kept after the behavior is released.
-    public var combineIdentifier: CombineIdentifier { core.combineIdentifier }
+    /// The link's identifier: its core's, which lives as long as any copy of the link. Not
+    /// the behavior's: the behavior is released on cancel while a subject may still list
+    /// the link, and a new behavior at the freed address would share its identifier.
+    public var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
 
     /// Wraps `behavior`; every copy of the wrapper shares it and its lock.
     public init(behavior: Content) {

@@ -574,7 +574,30 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 989)
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 992)
+func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
+    let taker = Taker(initial: .max(1))
+    func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
+        CustomSubscription(
+            behavior: HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker)))
+    }
+    let first = makeLink()
+    let identifier = first.combineIdentifier
+    first.receive(subscription: Subscriptions.empty)
+    first.cancel()  // the behavior is released; the link itself lives on
+
+    let later = (0..<100).map { _ in makeLink() }  // new behaviors, maybe at the freed address
+
+    XCTAssertEqual(first.combineIdentifier, identifier, "a link's identifier never changes")
+    XCTAssertFalse(
+        later.contains { $0.combineIdentifier == identifier },
+        "a live link's identifier is never given to another")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1020)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -589,7 +612,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1003)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1034)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -613,7 +636,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1031)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1062)
 func testTheLibrarysLinksDoNotDeadlock() {
     let run = sendWhileCancelling(on: .library, seconds: 10)
 
@@ -623,7 +646,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1045)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1076)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -663,7 +686,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1084)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1115)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(
         roundThatDeadlocks { $0.hop(on: .library).hop(on: .library).eraseToAnyPublisher() })

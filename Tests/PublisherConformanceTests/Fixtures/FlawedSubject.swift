@@ -25,20 +25,26 @@ final class FlawedSubject: Publisher, @unchecked Sendable {
         self.flaws = flaws
     }
 
+    /// Registers and hands over the subscription under the conduit's delivery lock, so a
+    /// completion sent from another thread meanwhile waits for the handshake.
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
         let conduit = FlawedConduit(AnySubscriber(subscriber), owner: self)
-        let alreadyCompleted = lock.withLock {
-            if !completed || flaws.contains(.sendsAfterCompletion) {
-                conduits[conduit.combineIdentifier] = conduit
+        let alreadyCompleted = conduit.deliver {
+            let alreadyCompleted = lock.withLock {
+                if !completed || flaws.contains(.sendsAfterCompletion) {
+                    conduits[conduit.combineIdentifier] = conduit
+                }
+                return completed
             }
-            return completed
-        }
-        if flaws.contains(.valueBeforeSubscription) {
-            _ = subscriber.receive(-7)
-        }
-        subscriber.receive(subscription: conduit)
-        if flaws.contains(.twoSubscriptions) {
-            subscriber.receive(subscription: FlawedConduit(AnySubscriber(subscriber), owner: self))
+            if flaws.contains(.valueBeforeSubscription) {
+                _ = subscriber.receive(-7)
+            }
+            subscriber.receive(subscription: conduit)
+            if flaws.contains(.twoSubscriptions) {
+                subscriber.receive(
+                    subscription: FlawedConduit(AnySubscriber(subscriber), owner: self))
+            }
+            return alreadyCompleted
         }
         if alreadyCompleted && !flaws.contains(.sendsAfterCompletion) {
             conduit.finish()
@@ -84,6 +90,13 @@ final class FlawedConduit: Subscription, @unchecked Sendable {
 
     func request(_ demand: Subscribers.Demand) {
         lock.withLock { self.demand += demand }
+    }
+
+    /// Runs `body` under the lock that keeps deliveries to the subscriber from overlapping.
+    func deliver<Result>(_ body: () -> Result) -> Result {
+        serial.lock()
+        defer { serial.unlock() }
+        return body()
     }
 
     func cancel() {

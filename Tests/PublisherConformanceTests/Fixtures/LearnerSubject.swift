@@ -18,6 +18,9 @@ final class LearnerSubject<Output, Failure: Error>: Subject, @unchecked Sendable
         case callsUnderLock
         /// Its behavior delivers every value, whatever the demand.
         case ignoresDemand
+        /// The subscription first, then joining the list, but no note of a subscriber that
+        /// cancelled during its handshake: it joins, cancelled, and stays until completion.
+        case joinsAfterCancelling
     }
 
     typealias Link = CustomSubscription<Behavior>
@@ -94,7 +97,7 @@ final class LearnerSubject<Output, Failure: Error>: Subject, @unchecked Sendable
                 if mistake != .neverRemoves { self.remove(id) }
             })
         let completion = $state.mutate { state -> Subscribers.Completion<Failure>? in
-            let left = state.left.remove(id) != nil
+            let left = state.left.remove(id) != nil && mistake != .joinsAfterCancelling
             if state.completion == nil, !left { state.subscribers.append((id, link)) }
             return state.completion
         }

@@ -30,6 +30,17 @@ final class LearnerMistakeTests: XCTestCase {
             report.failureMessages.joined())
     }
 
+    /// The subscription first, then joining the list, is right, but a subscriber that
+    /// cancels inside `receive(subscription:)` must not join afterwards.
+    func testKitCatchesACancelledSubscriberThatJoinsTheList() {
+        let report = PublisherConformanceRunner(harness(.joinsAfterCancelling)).run(only: [.release]
+        )
+        XCTAssertEqual(report.failedRules, [.release], report.failureMessages.joined())
+        XCTAssertTrue(
+            report.failureMessages.joined().contains("cancel inside receive(subscription:)"),
+            report.failureMessages.joined())
+    }
+
     /// Registering, then handing over the subscription: a completion sent from another
     /// thread in between arrives first.
     func testKitCatchesACompletionThatOvertakesTheSubscription() {

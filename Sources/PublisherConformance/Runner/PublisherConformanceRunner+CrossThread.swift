@@ -23,9 +23,9 @@ extension PublisherConformanceRunner {
                 let subscriber = recorder("cross-thread", .max(1), findings)
                 instance.subscribe(subscriber)
                 runOnThreads([
-                    { emit(instance, 0..<300) },
+                    { emit(instance, 0..<3_000) },
                     {
-                        for _ in 0..<150 { subscriber.request(.max(1), context: "other thread") }
+                        for _ in 0..<1_500 { subscriber.request(.max(1), context: "other thread") }
                         if cancels { subscriber.cancel() }
                     },
                 ])

@@ -140,7 +140,7 @@ final class BrokenFixtureTests: XCTestCase {
     /// as a rule 15 failure with the history, within its watchdog's quiet period, instead
     /// of hanging.
     func testKitCatchesALockHeldAcrossCallsInAChain() {
-        let report = PublisherConformanceRunner(FixtureCatalog.lockAcrossCallsChain(), rounds: 200)
+        let report = PublisherConformanceRunner(FixtureCatalog.lockAcrossCallsChain(), rounds: 20)
             .run(only: [.crossThreadControl])
         let message = report.failureMessages.joined(separator: "\n")
         XCTAssertTrue(report.outcome(.crossThreadControl).isFailure, "no deadlock found")

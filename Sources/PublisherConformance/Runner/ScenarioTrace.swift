@@ -16,7 +16,15 @@ public enum ScenarioTrace {
     }
 
     static func announce(subject: String, rule: ConformanceRule, scenario: String) {
-        let text = line(subject: subject, rule: rule, scenario: scenario) + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        write(line(subject: subject, rule: rule, scenario: scenario))
+    }
+
+    /// A remark about the run, in the same form: `[conformance] CustomSubject: ...`.
+    static func note(subject: String, _ text: String) {
+        write("\(prefix)\(subject): \(text)")
+    }
+
+    private static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

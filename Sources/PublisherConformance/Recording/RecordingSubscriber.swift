@@ -41,7 +41,6 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     private var delivered = 0
     private var cancelled = false
     private var afterCancel = 0
-    private var firstCompletionThread: ObjectIdentifier?
     private var found: [(ConformanceRule, String)] = []
 
     /// - Parameters:
@@ -95,9 +94,6 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
             }
         }
     }
-    /// The thread the first completion arrived on, so a race scenario can tell which of its
-    /// threads delivered it.
-    var completionThread: ObjectIdentifier? { lock.withLock { firstCompletionThread } }
     /// How many `receive(subscription:)` calls arrived.
     public var subscriptionCount: Int { lock.withLock { subscriptions } }
     /// Values that arrived after this subscriber cancelled (rule 6).
@@ -225,7 +221,6 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
             if overlapping { note(.serialDelivery, "receive(completion:) overlaps another call") }
             if subscriptions == 0 { note(.subscriptionFirst, "completion before any subscription") }
             if !completions.isEmpty { note(.singleCompletion, "a second completion") }
-            if completions.isEmpty { firstCompletionThread = ObjectIdentifier(Thread.current) }
             completions.append(completion)
             subscription = nil
         }

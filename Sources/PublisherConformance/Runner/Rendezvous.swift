@@ -4,11 +4,10 @@ import Foundation
 import Synchronization
 #endif
 
-/// Two threads meet here before each trial of a race and leave together, within about a
-/// hundred nanoseconds of each other: both spin on one counter instead of sleeping, since a
-/// sleeping thread takes microseconds to wake, far longer than the gaps a race scenario
-/// aims at. (On Linux the counter is a `Synchronization.Atomic`; elsewhere, where that needs
-/// macOS 15, a lock guards it, which makes the meeting looser and a race rarer to catch.)
+/// Two threads meet here before each trial of a race and leave together: both spin on one
+/// counter instead of sleeping, since a sleeping thread takes microseconds to wake. (On
+/// Linux the counter is a `Synchronization.Atomic`; elsewhere, where that needs macOS 15, a
+/// lock guards it.)
 final class Rendezvous: @unchecked Sendable {
     #if os(Linux)
     private let arrivals = Synchronization.Atomic<Int>(0)
@@ -52,12 +51,4 @@ final class Rendezvous: @unchecked Sendable {
         lock.withLock { count }
     }
     #endif
-}
-
-/// Waits `nanoseconds` (none when zero or less) by watching the clock, not by sleeping, so
-/// that the wait is as precise as the clock.
-func spin(nanoseconds: Int) {
-    guard nanoseconds > 0 else { return }
-    let until = DispatchTime.now().uptimeNanoseconds + UInt64(nanoseconds)
-    while DispatchTime.now().uptimeNanoseconds < until {}
 }

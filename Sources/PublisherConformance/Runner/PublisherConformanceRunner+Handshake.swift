@@ -16,8 +16,8 @@ import Foundation
 /// is swept over the length of a `subscribe` call from trial to trial (``RaceAim``), so
 /// the stops land all along it, the gap included.
 ///
-/// Without a freezer (on platforms other than Linux) the race is not run, and the run says
-/// so on standard error.
+/// Without a freezer (on platforms other than Linux, and under ThreadSanitizer) the race is
+/// not run, and the run says so on standard error.
 extension PublisherConformanceRunner {
     /// Trials per round.
     static var racingTrials: Int { 50 }
@@ -31,7 +31,7 @@ extension PublisherConformanceRunner {
             ScenarioTrace.note(
                 subject: harness.name,
                 "R1's race 'subscribing races a completion' needs a thread freezer, which "
-                    + "only Linux has here: not run")
+                    + "only Linux has, outside ThreadSanitizer: not run")
             return
         }
         let aim = RaceAim()

@@ -16,16 +16,19 @@ import Synchronization
 /// thread then waits for: the bound turns that into a slow trial, not a deadlock). A timer,
 /// not a signal sent by the other thread, a waiting thread that sleeps and a stopped thread
 /// that yields its core, so that the moment is precise and the freeze works even when the
-/// two threads share one core (a busy machine). The handler calls only what is async-signal-safe: atomics, the clock,
-/// `sem_post` and `sched_yield`.
+/// two threads share one core (a busy machine). The handler calls only what is
+/// async-signal-safe: atomics, the clock, `sem_post` and `sched_yield`.
 ///
-/// Only on Linux (Glibc), where it was built and measured; elsewhere ``isAvailable`` is
-/// `false` and every call does nothing.
+/// Only on Linux (Glibc), where it was built and measured, and not under ThreadSanitizer,
+/// whose runtime holds a signal back until the thread calls into it, so that it can no
+/// longer land at a chosen moment; elsewhere ``isAvailable`` is `false` and every call does
+/// nothing.
 enum ThreadFreezer {
-    /// Whether threads can be frozen on this platform.
+    /// Whether threads can be frozen here.
     static var isAvailable: Bool {
         #if canImport(Glibc)
-        installed
+        ProcessInfo.processInfo.environment[RequestNoneProbe.threadSanitizerKey] == nil
+            && installed
         #else
         false
         #endif

@@ -55,7 +55,7 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
         switch self {
         case .subscriptionFirst:
             "sent a value or a completion before the subscription, or a second subscription"
-        case .demandBound: "sent a value nobody asked for"
+        case .demandBound: "sent a value nobody asked for, or held back one that was asked for"
         case .stepwiseDemand: "did not honour demand asked for a little at a time"
         case .singleCompletion: "sent something after its completion, or completed twice"
         case .completionWithoutDemand:
@@ -63,8 +63,9 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
         case .cancellation: "kept delivering after cancel, or broke on a repeated cancel"
         case .release: "kept its subscriber alive after cancel or completion"
         case .reentrancy:
-            "deadlocked or crashed when a subscriber called back into it from a callback"
-        case .serialDelivery: "called one subscriber from two threads at once"
+            "deadlocked, crashed or lost values when a subscriber called back into it from a callback"
+        case .serialDelivery:
+            "called one subscriber from two threads at once, or lost values sent from several threads"
         case .multicastReplay: "gave its subscribers different values, or replayed with a gap"
         case .lateSubscriber:
             "left a subscriber that came after the completion without its subscription and completion"

@@ -86,5 +86,10 @@ extension XCTestCase {
         if !unexpected.isEmpty, let summary = report.summary(of: unexpected, chapter: chapter) {
             XCTFail(summary, file: file, line: line)
         }
+        // An empty line ends a failure for `workbook test`, which reads every line after a
+        // failure as part of its message: a second run of the kit in the same test would
+        // otherwise add its announcements to this run's last failure. Written past `print`'s
+        // buffer, as XCTest's failure lines and the announcements are, to keep their order.
+        FileHandle.standardOutput.write(Data("\n".utf8))
     }
 }

@@ -36,11 +36,13 @@ final class RuleExplanationTests: XCTestCase {
     func testAPointerNeverGoesBeyondTheCurrentChapter() {
         XCTAssertEqual(
             ConformanceRule.demandBound.explanation(upTo: 3),
-            "sent a value nobody asked for (see Chapters/02-subscription-behavior.md, "
+            "sent a value nobody asked for, or held back one that was asked for (see "
+                + "Chapters/02-subscription-behavior.md, "
                 + "'Testing the defaults one by one')")
         XCTAssertEqual(
             ConformanceRule.demandBound.explanation(upTo: 12),
-            "sent a value nobody asked for (see Chapters/12-demand.md, "
+            "sent a value nobody asked for, or held back one that was asked for (see "
+                + "Chapters/12-demand.md, "
                 + "'A subject drops what nobody asked for')")
         for rule in ConformanceRule.allCases {
             for chapter in 1...18 {

@@ -5,8 +5,13 @@ import Foundation
 ///
 /// This is the scenario that finds a lock held across calls to other components: the
 /// sending thread takes locks from the top of a chain down, the requesting or cancelling
-/// thread from the bottom up. A deadlock stops every signal, and the ``Watchdog`` reports
-/// it as a failure with the subscriber's history instead of hanging the suite.
+/// thread from the bottom up. They deadlock when the sending thread holds an upper lock
+/// and waits for a lower one just as the other thread holds the lower and waits for the
+/// upper: a narrow window, so the sending thread is stalled for 50 µs at moments spread
+/// over its sends (``ThreadFreezer/stallOnSignal(nanoseconds:)``), holding whatever it
+/// holds while the other thread goes on. A deadlock stops every signal, and the
+/// ``Watchdog`` reports it as a failure with the subscriber's history instead of hanging
+/// the suite.
 extension PublisherConformanceRunner {
     func checkCrossThreadControl(_ findings: Findings) {
         guard isPushed else {
@@ -22,17 +27,75 @@ extension PublisherConformanceRunner {
                 let instance = harness.make()
                 let subscriber = recorder("cross-thread", .max(1), findings)
                 instance.subscribe(subscriber)
+                let progress = SendProgress()
                 runOnThreads([
-                    { emit(instance, 0..<3_000) },
-                    {
-                        for _ in 0..<1_500 { subscriber.request(.max(1), context: "other thread") }
-                        if cancels { subscriber.cancel() }
-                    },
+                    { sendWithStalls(instance, 0..<1_000, progress) },
+                    { controlWhileSending(subscriber, progress, upTo: 1_000, cancels: cancels) },
                 ])
                 findings.absorb(subscriber, scenario)
                 subscriber.cancel()
                 if findings.hasFailed(.crossThreadControl) { return }
             }
         }
+    }
+
+    /// Requests one value for every other value sent, for as long as values flow (or until
+    /// the sender seems stuck for a second); cancels halfway when `cancels`.
+    private func controlWhileSending(
+        _ subscriber: RecordingSubscriber<Output, Failure>, _ progress: SendProgress,
+        upTo total: Int, cancels: Bool
+    ) {
+        var requested = 0
+        var lastSent = -1
+        var lastMove = Date()
+        while progress.sent < total {
+            let sent = progress.sent
+            if cancels && sent >= total / 2 {
+                subscriber.cancel()
+                return
+            }
+            if requested <= sent / 2 {
+                subscriber.request(.max(1), context: "other thread")
+                requested += 1
+            } else {
+                sched_yield()
+            }
+            if sent != lastSent {
+                (lastSent, lastMove) = (sent, Date())
+            } else if Date().timeIntervalSince(lastMove) > 1 {
+                return
+            }
+        }
+    }
+
+    /// Sends `values`, stalling now and then where a timer's signal lands (every 30 values,
+    /// somewhere in the next 20 µs), when threads can be stopped here. The other thread
+    /// keeps requesting or cancelling meanwhile.
+    private func sendWithStalls(
+        _ instance: PublisherInstance<Output, Failure>, _ values: Range<Int>,
+        _ progress: SendProgress
+    ) {
+        let timer = ThreadFreezer.isAvailable ? ThreadFreezer.Timer() : nil
+        ThreadFreezer.stallOnSignal(nanoseconds: timer == nil ? 0 : 50_000)
+        defer { ThreadFreezer.stallOnSignal(nanoseconds: 0) }
+        for value in values {
+            if value % 30 == 0 { timer?.arm(after: 1 + (value * 7_919) % 20_000) }
+            emit(instance, [value])
+            progress.advance()
+        }
+    }
+}
+
+/// How many values the sending thread of a scenario has sent so far.
+final class SendProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func advance() {
+        lock.withLock { count += 1 }
+    }
+
+    var sent: Int {
+        lock.withLock { count }
     }
 }

@@ -36,17 +36,14 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
         var planned = declared.intersection(rules ?? declared)
         var runs: [Findings] = []
         for rule in ConformanceRule.allCases where planned.contains(rule) {
-            let findings = Findings(subject: harness.name, rule: rule)
-            runs.append(findings)
             if rule == .requestNone, let requestNoneProbe {
                 // A child process, not a scenario: it beats no heartbeat and needs no watchdog.
+                let findings = Findings(subject: harness.name, rule: rule)
+                runs.append(findings)
                 if !checkRequestNone(requestNoneProbe, findings) { planned.remove(rule) }
                 continue
             }
-            let body = Unchecked(value: { check(rule, findings) })
-            if !Watchdog.returns(watching: findings.heartbeat, { body.value() }) {
-                findings.deadlocked()
-            }
+            runs.append(Watchdog.run(rule, of: harness.name) { check(rule, $0) })
         }
         return Verdict.report(subject: harness.name, planned: planned, runs: runs) { rule in
             declared.contains(rule) ? "not run" : "does not apply to \(harness.name)"

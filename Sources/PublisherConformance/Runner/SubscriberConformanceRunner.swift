@@ -14,14 +14,8 @@ public struct SubscriberConformanceRunner: @unchecked Sendable {
     /// Runs the subscriber rules, each under a ``Watchdog``, and reports every rule,
     /// applicable or not; a declared rule that was not exercised fails.
     public func run() -> ConformanceReport {
-        var runs: [Findings] = []
-        for rule in ConformanceRule.allCases where harness.rules.contains(rule) {
-            let findings = Findings(subject: harness.name, rule: rule)
-            runs.append(findings)
-            let body = Unchecked(value: { check(rule, findings) })
-            if !Watchdog.returns(watching: findings.heartbeat, { body.value() }) {
-                findings.deadlocked()
-            }
+        let runs = ConformanceRule.allCases.filter(harness.rules.contains).map { rule in
+            Watchdog.run(rule, of: harness.name) { check(rule, $0) }
         }
         return Verdict.report(subject: harness.name, planned: harness.rules, runs: runs) { _ in
             "applies to publishers"

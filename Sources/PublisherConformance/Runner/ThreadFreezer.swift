@@ -51,6 +51,8 @@ enum ThreadFreezer {
     }()
     /// How long a frozen thread waits at most, in nanoseconds.
     private static let longestFreeze = 2_000_000
+    /// When not 0, a signal stalls its thread for this many nanoseconds, and that is all.
+    private static let stall = Atomic<Int>(0)
 
     /// Installs the handler once, for the process's lifetime. SIGUSR2 is the kit's alone;
     /// `SA_RESTART` resumes whatever system call the signal interrupted.
@@ -59,6 +61,7 @@ enum ThreadFreezer {
         _ = marker.load(ordering: .relaxed)
         _ = markerWhenFrozen.load(ordering: .relaxed)
         _ = handled.load(ordering: .relaxed)
+        _ = stall.load(ordering: .relaxed)
         _ = wakeUp
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in ThreadFreezer.holdStill() }
@@ -72,6 +75,12 @@ enum ThreadFreezer {
         let savedErrno = errno
         defer { errno = savedErrno }
         handled.store(monotonicNanoseconds(), ordering: .releasing)
+        let stalling = stall.load(ordering: .acquiring)
+        if stalling > 0 {
+            let until = monotonicNanoseconds() + stalling
+            while monotonicNanoseconds() < until { sched_yield() }
+            return
+        }
         markerWhenFrozen.store(marker.load(ordering: .acquiring), ordering: .releasing)
         guard
             phase.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing)
@@ -105,6 +114,13 @@ enum ThreadFreezer {
 
     /// When the handler last ran (monotonic nanoseconds), to learn a timer's latency.
     static var lastHandled: Int { handled.load(ordering: .acquiring) }
+
+    /// Makes the signals of the timers that follow stall their thread for `nanoseconds`,
+    /// wherever it is, with nobody acting meanwhile but the other threads already running;
+    /// 0 goes back to freezes.
+    static func stallOnSignal(nanoseconds: Int) {
+        stall.store(nanoseconds, ordering: .releasing)
+    }
 
     /// Called by the thread to be frozen: what it is doing now, which ``awaitFreeze()``
     /// reports, so the other thread learns where it stopped.
@@ -217,6 +233,7 @@ enum ThreadFreezer {
     static func monotonicNanoseconds() -> Int { Int(DispatchTime.now().uptimeNanoseconds) }
     static var lastHandled: Int { 0 }
     static func mark(_ value: Int) {}
+    static func stallOnSignal(nanoseconds: Int) {}
     static func expectFreeze() -> Bool { false }
     static func callOff() {}
     static func awaitFreeze() -> Int? { nil }

@@ -13,6 +13,19 @@ enum Watchdog {
     /// between two signals, even on a loaded two-core machine.
     static let quietPeriod: Double = 5
 
+    /// Runs `check`, the scenarios of `rule`, on findings of their own, and records a
+    /// deadlock if they went silent.
+    static func run(
+        _ rule: ConformanceRule, of subject: String, _ check: @escaping (Findings) -> Void
+    ) -> Findings {
+        let findings = Findings(subject: subject, rule: rule)
+        let body = Unchecked(value: { check(findings) })
+        if !returns(watching: findings.heartbeat, { body.value() }) {
+            findings.deadlocked()
+        }
+        return findings
+    }
+
     /// Runs `body` and returns `true` when it returned, `false` when `heartbeat` stayed
     /// silent for ``quietPeriod`` seconds first.
     static func returns(watching heartbeat: Heartbeat, _ body: @escaping @Sendable () -> Void)

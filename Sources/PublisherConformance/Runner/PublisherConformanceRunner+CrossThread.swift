@@ -13,6 +13,10 @@ import Foundation
 /// ``Watchdog`` reports it as a failure with the subscriber's history instead of hanging
 /// the suite.
 extension PublisherConformanceRunner {
+    /// Values sent in a round: 1,000 with stalls; 3,000 where threads cannot be stalled
+    /// (macOS, ThreadSanitizer), where only the number of tries widens the window.
+    static var crossThreadValues: Int { ThreadFreezer.isAvailable ? 1_000 : 3_000 }
+
     func checkCrossThreadControl(_ findings: Findings) {
         guard isPushed else {
             findings.skip(.crossThreadControl, "the kit cannot send values on demand")
@@ -29,8 +33,11 @@ extension PublisherConformanceRunner {
                 instance.subscribe(subscriber)
                 let progress = SendProgress()
                 runOnThreads([
-                    { sendWithStalls(instance, 0..<1_000, progress) },
-                    { controlWhileSending(subscriber, progress, upTo: 1_000, cancels: cancels) },
+                    { sendWithStalls(instance, 0..<Self.crossThreadValues, progress) },
+                    {
+                        controlWhileSending(
+                            subscriber, progress, upTo: Self.crossThreadValues, cancels: cancels)
+                    },
                 ])
                 findings.absorb(subscriber, scenario)
                 subscriber.cancel()

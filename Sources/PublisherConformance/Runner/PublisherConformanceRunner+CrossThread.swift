@@ -31,7 +31,7 @@ extension PublisherConformanceRunner {
                 let instance = harness.make()
                 let subscriber = recorder("cross-thread", .max(1), findings)
                 instance.subscribe(subscriber)
-                let progress = SendProgress()
+                let progress = Heartbeat()
                 runOnThreads([
                     { sendWithStalls(instance, 0..<Self.crossThreadValues, progress) },
                     {
@@ -49,14 +49,14 @@ extension PublisherConformanceRunner {
     /// Requests one value for every other value sent, for as long as values flow (or until
     /// the sender seems stuck for a second); cancels halfway when `cancels`.
     private func controlWhileSending(
-        _ subscriber: RecordingSubscriber<Output, Failure>, _ progress: SendProgress,
+        _ subscriber: RecordingSubscriber<Output, Failure>, _ progress: Heartbeat,
         upTo total: Int, cancels: Bool
     ) {
         var requested = 0
         var lastSent = -1
         var lastMove = Date()
-        while progress.sent < total {
-            let sent = progress.sent
+        while progress.count < total {
+            let sent = progress.count
             if cancels && sent >= total / 2 {
                 subscriber.cancel()
                 return
@@ -80,7 +80,7 @@ extension PublisherConformanceRunner {
     /// keeps requesting or cancelling meanwhile.
     private func sendWithStalls(
         _ instance: PublisherInstance<Output, Failure>, _ values: Range<Int>,
-        _ progress: SendProgress
+        _ progress: Heartbeat
     ) {
         let timer = ThreadFreezer.isAvailable ? ThreadFreezer.Timer() : nil
         ThreadFreezer.stallOnSignal(nanoseconds: timer == nil ? 0 : 50_000)
@@ -88,21 +88,7 @@ extension PublisherConformanceRunner {
         for value in values {
             if value % 30 == 0 { timer?.arm(after: 1 + (value * 7_919) % 20_000) }
             emit(instance, [value])
-            progress.advance()
+            progress.beat()
         }
-    }
-}
-
-/// How many values the sending thread of a scenario has sent so far.
-final class SendProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func advance() {
-        lock.withLock { count += 1 }
-    }
-
-    var sent: Int {
-        lock.withLock { count }
     }
 }

@@ -7,19 +7,21 @@
 /// as far as each one's demand allows, and a subscriber that comes after the completion
 /// gets the completion at once.
 public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    // Add what the subject keeps: its subscribers' links, in order, and its completion
-    // once it has one (chapter 5's `@Atomic` keeps them safe from other threads).
+    // Add what the subject keeps: its subscribers' links, in order, its completion once it
+    // has one, and the subscribers that cancelled before they joined (chapter 5's `@Atomic`
+    // keeps them safe from other threads).
 
     /// A subject with no subscribers yet.
     public init() {}
 
-    /// Registers the subscriber, after those already there, and hands it its subscription; after
-    /// a completion, hands it the subscription and then the completion instead.
+    /// Hands the subscriber its subscription, then adds it after those already there (so a
+    /// completion sent meanwhile from another thread cannot reach it first); after a
+    /// completion, hands it the subscription and then the completion instead.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         unwritten(
             "CustomSubject.receive(subscriber:)",
-            see: "Chapters/03-custom-subject.md, 'The library's CustomSubject'")
+            see: "Chapters/03-custom-subject.md, 'A completion must not overtake the subscription'")
     }
 
     /// Used as a subscriber, the subject takes everything upstream offers.

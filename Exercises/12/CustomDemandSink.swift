@@ -12,7 +12,8 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
     /// Identifies this sink; copies share it, as they share the state.
     public let combineIdentifier = CombineIdentifier()
 
-    /// A sink that accepts `demand` values until told otherwise.
+    /// A sink that accepts `demand` values until told otherwise; a negative `demand` stops the
+    /// program (`precondition`).
     public init(
         demand: Int,
         receiveValue: @escaping (Input) -> Void,
@@ -43,7 +44,8 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
             see: "Chapters/12-demand.md, 'CustomDemandSink'")
     }
 
-    /// Allows `demand` more values; asks for the next one at once when subscribed.
+    /// Allows `demand` more values (a negative `demand` stops the program; past `Int.max` the
+    /// budget stays at `Int.max`); asks for the next one at once when subscribed.
     public func increaseDemand(_ demand: Int) {
         unwritten(
             "CustomDemandSink.increaseDemand(_:)", see: "Chapters/12-demand.md, 'CustomDemandSink'")

@@ -33,6 +33,10 @@ public struct PublisherHarness<Output, Failure: Error>: @unchecked Sendable {
     public var name: String
     /// See ``Delivery``.
     public var delivery: Delivery
+    /// The rules that apply to this publisher. Each must be exercised by some scenario: one
+    /// the run could not exercise fails, so a harness that drives little cannot pass by
+    /// doing little. Rule 13 is added by a run that is given a child-process probe.
+    public var rules: Set<ConformanceRule>
     /// Whether every subscriber shares one stream of values (rule 10, stress).
     public var multicast: Bool
     /// `nil` when the publisher does not replay.
@@ -57,6 +61,7 @@ public struct PublisherHarness<Output, Failure: Error>: @unchecked Sendable {
     public init(
         name: String,
         delivery: Delivery,
+        rules: Set<ConformanceRule>,
         multicast: Bool = false,
         replay: Replay? = nil,
         concurrentSends: Bool = true,
@@ -68,6 +73,7 @@ public struct PublisherHarness<Output, Failure: Error>: @unchecked Sendable {
     ) {
         self.name = name
         self.delivery = delivery
+        self.rules = rules
         self.multicast = multicast
         self.replay = replay
         self.concurrentSends = concurrentSends

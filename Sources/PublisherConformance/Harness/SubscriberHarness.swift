@@ -22,10 +22,15 @@ public struct SubscriberHarness: @unchecked Sendable {
     public var name: String
     /// Makes a fresh subscriber for one scenario.
     public var make: () -> Instance
+    /// The rules that apply: 12, 13, 6 and 7, without 6 for a subscriber that offers no
+    /// cancel of its own. Each must be exercised, or the run fails.
+    public var rules: Set<ConformanceRule>
 
-    /// Describes a subscriber.
-    public init(name: String, make: @escaping () -> Instance) {
+    /// Describes a subscriber; `cancellable: false` when it has no cancel lever.
+    public init(name: String, cancellable: Bool = true, make: @escaping () -> Instance) {
         self.name = name
         self.make = make
+        rules = [.secondSubscription, .requestNone, .release]
+        if cancellable { rules.insert(.cancellation) }
     }
 }

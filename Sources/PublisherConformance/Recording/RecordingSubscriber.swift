@@ -13,6 +13,9 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     /// Called inside `receive(_:)`; its result is the extra demand returned to the publisher.
     /// Lets scenarios request, cancel or send from inside the callback (rule 8).
     public typealias ValueHook = (RecordingSubscriber, Input) -> Subscribers.Demand
+    /// Called inside `receive(subscription:)` after the initial request, with the
+    /// subscription: lets scenarios cancel before the handshake is over.
+    public typealias SubscriptionHook = (RecordingSubscriber, Subscription) -> Void
 
     /// Identifies the subscriber to the publisher, as every `Subscriber` must.
     public let combineIdentifier = CombineIdentifier()
@@ -23,6 +26,8 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     private let tag: (Input) -> Int
     private let dwell: UInt32
     private let onValue: ValueHook?
+    private let onSubscription: SubscriptionHook?
+    private let heartbeat: Heartbeat?
     private let lock = NSLock()
     private let inFlight = InFlightCounter()
 
@@ -44,18 +49,34 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     ///   - tag: maps a value to the integer the scenario sent, to find gaps and duplicates.
     ///   - dwell: microseconds spent inside `receive(_:)`, widening race windows for rule 9.
     ///   - onValue: see ``ValueHook``; without it every value returns `.none`.
-    public init(
+    ///   - onSubscription: see ``SubscriptionHook``.
+    public convenience init(
         label: String,
         initialDemand: Subscribers.Demand?,
         tag: @escaping (Input) -> Int,
         dwell: UInt32 = 0,
-        onValue: ValueHook? = nil
+        onValue: ValueHook? = nil,
+        onSubscription: SubscriptionHook? = nil
+    ) {
+        self.init(
+            label: label, initialDemand: initialDemand, tag: tag, dwell: dwell, onValue: onValue,
+            onSubscription: onSubscription, heartbeat: nil)
+    }
+
+    /// As the public initializer, beating `heartbeat` on every signal so that a watchdog
+    /// can tell a slow scenario from a deadlocked one.
+    init(
+        label: String, initialDemand: Subscribers.Demand?, tag: @escaping (Input) -> Int,
+        dwell: UInt32, onValue: ValueHook?, onSubscription: SubscriptionHook?,
+        heartbeat: Heartbeat?
     ) {
         self.label = label
         self.initialDemand = initialDemand
         self.tag = tag
         self.dwell = dwell
         self.onValue = onValue
+        self.onSubscription = onSubscription
+        self.heartbeat = heartbeat
     }
 
     /// The values received so far, in arrival order.
@@ -84,21 +105,21 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
         lock.withLock { found.map { (rule: $0.0, message: $0.1) } }
     }
 
-    /// The numbered ledger, one signal per line, for failure messages.
+    /// The ledger so far, one signal per line, for failure messages.
+    public var ledger: ScenarioFailure.History {
+        let lines = lock.withLock { entries.map(\.description) }
+        return ScenarioFailure.History(label: label, lines: lines)
+    }
+
+    /// The numbered ledger, at most about 60 lines of it, for failure messages.
     public var history: String {
-        let lines = lock.withLock { entries }
-        let shown = lines.count > 60 ? Array(lines.prefix(30)) + Array(lines.suffix(30)) : lines
-        var text = "history of \(label) (\(lines.count) signals):"
-        for (index, entry) in shown.enumerated() {
-            text += "\n  \(index + 1). \(entry)"
-            if lines.count > 60, index == 29 { text += "\n  ..." }
-        }
-        return text
+        ledger.rendered(limit: 60)
     }
 
     /// Requests more values, writing the request into the ledger before it is made,
     /// because a synchronous publisher delivers from inside `request(_:)`.
     public func request(_ demand: Subscribers.Demand, context: String = "scenario") {
+        heartbeat?.beat()
         let target: Subscription? = lock.withLock {
             guard let subscription else { return nil }
             cumulative += demand
@@ -128,6 +149,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     /// PassthroughSubject does under ThreadSanitizer's slower scheduling). Rule 9 judges
     /// values and completions against each other.
     public func receive(subscription newSubscription: Subscription) {
+        heartbeat?.beat()
         let accepted: Bool = lock.withLock {
             subscriptions += 1
             entries.append(.subscription(ordinal: subscriptions))
@@ -151,10 +173,12 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
         if let initialDemand {
             request(initialDemand, context: "inside receive(subscription:)")
         }
+        onSubscription?(self, newSubscription)
     }
 
     /// Records a value and checks it against the ledger: subscribed, not completed, in demand.
     public func receive(_ input: Input) -> Subscribers.Demand {
+        heartbeat?.beat()
         let overlapping = inFlight.enter()
         defer { inFlight.leave() }
         lock.withLock {
@@ -189,6 +213,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
 
     /// Records the completion, checks there was none before, and drops the subscription.
     public func receive(completion: Subscribers.Completion<Failure>) {
+        heartbeat?.beat()
         let overlapping = inFlight.enter()
         defer { inFlight.leave() }
         lock.withLock {

@@ -4,11 +4,16 @@ public struct ConformanceReport: Sendable {
     public let subject: String
     /// One outcome per rule, applicable or not.
     public let outcomes: [ConformanceRule: RuleOutcome]
+    /// Every broken check, in the order the run found them.
+    public let failures: [ScenarioFailure]
 
     /// Bundles a run's outcomes under the component's name.
-    public init(subject: String, outcomes: [ConformanceRule: RuleOutcome]) {
+    public init(
+        subject: String, outcomes: [ConformanceRule: RuleOutcome], failures: [ScenarioFailure] = []
+    ) {
         self.subject = subject
         self.outcomes = outcomes
+        self.failures = failures
     }
 
     /// The outcome of one rule (`n/a` if the run did not cover it).
@@ -21,11 +26,9 @@ public struct ConformanceReport: Sendable {
         Set(outcomes.filter { $0.value.isFailure }.keys)
     }
 
-    /// Every failure message (rule name, scenario, history), in rule order.
+    /// Every failure in full (each scenario, each history), one message per failed rule,
+    /// in rule order.
     public var failureMessages: [String] {
-        outcomes.keys.sorted().compactMap { rule in
-            if case .fail(let message) = outcomes[rule] { return message }
-            return nil
-        }
+        failedRules.sorted().map { details(of: $0, verbose: true) }
     }
 }

@@ -1,6 +1,12 @@
 /// The contract items the kit checks, numbered as in the conformance issue, so a failure
 /// names the exact promise a publisher or subscriber broke.
 public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStringConvertible {
+    /// Every rule about publishers: all but 12, which is about subscribers, and 13, which
+    /// needs a child process. A shape declares these when all of them apply to it.
+    public static let publisherRules = Set(allCases).subtracting([
+        .secondSubscription, .requestNone,
+    ])
+
     /// `receive(subscription:)` exactly once, before any value or completion.
     case subscriptionFirst = 1
     /// Values never exceed cumulative demand; zero demand means nothing is delivered.
@@ -49,7 +55,7 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
         switch self {
         case .subscriptionFirst:
             "sent a value or a completion before the subscription, or a second subscription"
-        case .demandBound: "sent a value nobody asked for"
+        case .demandBound: "sent a value nobody asked for, or held back one that was asked for"
         case .stepwiseDemand: "did not honour demand asked for a little at a time"
         case .singleCompletion: "sent something after its completion, or completed twice"
         case .completionWithoutDemand:
@@ -57,8 +63,9 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
         case .cancellation: "kept delivering after cancel, or broke on a repeated cancel"
         case .release: "kept its subscriber alive after cancel or completion"
         case .reentrancy:
-            "deadlocked or crashed when a subscriber called back into it from a callback"
-        case .serialDelivery: "called one subscriber from two threads at once"
+            "deadlocked, crashed or lost values when a subscriber called back into it from a callback"
+        case .serialDelivery:
+            "called one subscriber from two threads at once, or lost values sent from several threads"
         case .multicastReplay: "gave its subscribers different values, or replayed with a gap"
         case .lateSubscriber:
             "left a subscriber that came after the completion without its subscription and completion"
@@ -70,38 +77,113 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
         }
     }
 
-    /// Where the workbook teaches the promise: a chapter file and one of its `##` headings.
-    public var taughtIn: (chapter: String, heading: String) {
+    /// Where the workbook teaches the promise, in chapter order: the first lesson is where
+    /// the promise first appears, later ones where a component keeps it again.
+    public var lessons: [Lesson] {
         switch self {
-        case .subscriptionFirst: ("02-subscription-behavior.md", "The handshake, in ten steps")
-        case .demandBound: ("12-demand.md", "A subject drops what nobody asked for")
-        case .stepwiseDemand: ("12-demand.md", "CustomDemandSink")
-        case .singleCompletion: ("03-custom-subject.md", "Where the draft and the library differ")
+        case .subscriptionFirst:
+            [
+                Lesson(2, "subscription-behavior", "The handshake, in ten steps"),
+                Lesson(3, "custom-subject", "A completion must not overtake the subscription"),
+            ]
+        case .demandBound:
+            [
+                Lesson(2, "subscription-behavior", "Testing the defaults one by one"),
+                Lesson(12, "demand", "A subject drops what nobody asked for"),
+            ]
+        case .stepwiseDemand:
+            [
+                Lesson(2, "subscription-behavior", "Testing the defaults one by one"),
+                Lesson(12, "demand", "CustomDemandSink"),
+            ]
+        case .singleCompletion:
+            [Lesson(3, "custom-subject", "Where the draft and the library differ")]
         case .completionWithoutDemand:
-            ("02-subscription-behavior.md", "Testing the defaults one by one")
-        case .cancellation: ("14-event-publisher.md", "Cancel cleans up the control")
+            [Lesson(2, "subscription-behavior", "Testing the defaults one by one")]
+        case .cancellation:
+            [
+                Lesson(2, "subscription-behavior", "Testing the defaults one by one"),
+                Lesson(12, "demand", "CustomDemandSink"),
+                Lesson(14, "event-publisher", "Cancel cleans up the control"),
+            ]
         case .release:
-            (
-                "09-surprising-lifetimes.md",
-                "Why: a reference cycle that only completion or cancel breaks"
-            )
-        case .reentrancy: ("03-custom-subject.md", "The library's CustomSubject")
-        case .serialDelivery, .stress: ("05-thread-safe-subject.md", "The real experiment")
-        case .multicastReplay: ("08-buffer-subject.md", "Chapter 6's timeline, replayed")
+            [
+                Lesson(2, "subscription-behavior", "Testing the defaults one by one"),
+                Lesson(3, "custom-subject", "The library's CustomSubject"),
+                Lesson(
+                    9, "surprising-lifetimes",
+                    "Why: a reference cycle that only completion or cancel breaks"),
+                Lesson(12, "demand", "CustomDemandSink"),
+            ]
+        case .reentrancy:
+            [
+                Lesson(2, "subscription-behavior", "Testing the defaults one by one"),
+                Lesson(3, "custom-subject", "The library's CustomSubject"),
+            ]
+        case .serialDelivery:
+            [
+                Lesson(2, "subscription-behavior", "The official Subscription: CustomSubscription"),
+                Lesson(5, "thread-safe-subject", "The real experiment"),
+            ]
+        case .multicastReplay:
+            [
+                Lesson(3, "custom-subject", "Where the draft and the library differ"),
+                Lesson(8, "buffer-subject", "Chapter 6's timeline, replayed"),
+            ]
         case .lateSubscriber:
-            (
-                "01-publishers-and-subscribers.md",
-                "A subscriber who arrives late: four possible answers"
-            )
-        case .secondSubscription: ("14-event-publisher.md", "A subscriber of our own: CustomSink")
-        case .requestNone: ("16-share-replay.md", "`.none` is just zero")
-        case .crossThreadControl: ("02-subscription-behavior.md", "Two links, two threads")
+            [
+                Lesson(
+                    1, "publishers-and-subscribers",
+                    "A subscriber who arrives late: four possible answers"),
+                Lesson(3, "custom-subject", "Where the draft and the library differ"),
+            ]
+        case .secondSubscription:
+            [
+                Lesson(2, "subscription-behavior", "Testing the defaults one by one"),
+                Lesson(12, "demand", "CustomDemandSink"),
+                Lesson(14, "event-publisher", "A subscriber of our own: CustomSink"),
+            ]
+        case .requestNone:
+            [
+                Lesson(12, "demand", "CustomDemandSink"),
+                Lesson(16, "share-replay", "`.none` is just zero"),
+            ]
+        case .stress:
+            [
+                Lesson(3, "custom-subject", "The library's CustomSubject"),
+                Lesson(5, "thread-safe-subject", "The real experiment"),
+            ]
+        case .crossThreadControl:
+            [Lesson(2, "subscription-behavior", "Two links, two threads")]
         }
     }
 
-    /// "sent a value nobody asked for (see Chapters/12-demand.md, 'A subject drops ...')".
-    public var explanation: String {
-        "\(inPlainWords) (see Chapters/\(taughtIn.chapter), '\(taughtIn.heading)')"
+    /// The lesson to point a learner at who is working on `chapter`: the latest one at or
+    /// before it, never a chapter they have not reached; the first lesson, marked as later,
+    /// when every lesson is further on. Without a chapter, the latest lesson.
+    public func lesson(upTo chapter: Int?) -> (lesson: Lesson, isLater: Bool) {
+        guard let chapter else { return (lessons[lessons.count - 1], false) }
+        if let reached = lessons.last(where: { $0.chapter <= chapter }) {
+            return (reached, false)
+        }
+        return (lessons[0], true)
+    }
+
+    /// "sent a value nobody asked for (see Chapters/02-subscription-behavior.md, 'Testing
+    /// the defaults one by one')": the promise and the lesson for `chapter` (see
+    /// ``lesson(upTo:)``).
+    public func explanation(upTo chapter: Int? = nil) -> String {
+        let (lesson, isLater) = lesson(upTo: chapter)
+        let later = isLater ? ", a later chapter" : ""
+        return "\(inPlainWords) (see \(lesson.path), '\(lesson.heading)'\(later))"
+    }
+
+    /// The chapter a test file belongs to: `Chapters/03-custom-subject.md` (what `#filePath`
+    /// is inside a generated chapter test) gives 3; any other path gives `nil`.
+    public static func chapter(ofFile path: String) -> Int? {
+        guard let range = path.ranges(of: "Chapters/").last else { return nil }
+        let digits = path[range.upperBound...].prefix { $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits)
     }
 
     /// The column heading in the summary table.

@@ -10,10 +10,10 @@ extension PublisherConformanceRunner {
         }
         findings.ran(.serialDelivery)
         for round in 0..<rounds {
-            let scenario = "concurrent sends, round \(round + 1)"
+            let scenario = findings.begin("concurrent sends", round: round)
             let instance = harness.make()
             let subscribers = (0..<(harness.multicast ? 2 : 1)).map {
-                recorder("serial \($0)", .unlimited, dwell: 20)
+                recorder("serial \($0)", .unlimited, findings, dwell: 20)
             }
             subscribers.forEach { instance.subscribe($0) }
             let sent = sendConcurrently(instance, threads: 4, perThread: 25)
@@ -24,7 +24,7 @@ extension PublisherConformanceRunner {
                     "values lost or duplicated under concurrent sends", subscriber)
                 subscriber.cancel()
             }
-            if findings.failures[.serialDelivery] != nil { return }
+            if findings.hasFailed(.serialDelivery) { return }
         }
     }
 
@@ -35,9 +35,9 @@ extension PublisherConformanceRunner {
         }
         findings.ran(.stress)
         for round in 0..<rounds {
-            let scenario = "send, subscribe and cancel at once, round \(round + 1)"
+            let scenario = findings.begin("send, subscribe and cancel at once", round: round)
             let instance = harness.make()
-            let stable = (0..<2).map { recorder("stable \($0)", .unlimited) }
+            let stable = (0..<2).map { recorder("stable \($0)", .unlimited, findings) }
             stable.forEach { instance.subscribe($0) }
             let churned = Unchecked(value: ChurnLog<Output, Failure>())
             let runner = Unchecked(value: self)
@@ -46,7 +46,7 @@ extension PublisherConformanceRunner {
                 DispatchQueue.global().async(group: group) {
                     for index in 0..<15 {
                         let subscriber = runner.value.recorder(
-                            "churn \(churner).\(index)", .unlimited)
+                            "churn \(churner).\(index)", .unlimited, findings)
                         instance.subscribe(subscriber)
                         subscriber.cancel()
                         churned.value.append(subscriber)
@@ -81,7 +81,7 @@ extension PublisherConformanceRunner {
                 }
             }
             stable.forEach { $0.cancel() }
-            if findings.failures[.stress] != nil { return }
+            if findings.hasFailed(.stress) { return }
         }
     }
 }

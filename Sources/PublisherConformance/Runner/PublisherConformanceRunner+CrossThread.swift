@@ -5,12 +5,17 @@ import Foundation
 ///
 /// This is the scenario that finds a lock held across calls to other components: the
 /// sending thread takes locks from the top of a chain down, the requesting or cancelling
-/// thread from the bottom up. Each round runs under a deadline, so a deadlock is reported
-/// as a failure with the subscriber's history instead of hanging the suite (the two stuck
-/// threads are left behind: they cannot be stopped from outside).
+/// thread from the bottom up. They deadlock when the sending thread holds an upper lock
+/// and waits for a lower one just as the other thread holds the lower and waits for the
+/// upper: a narrow window, so the sending thread is stalled for 50 µs at moments spread
+/// over its sends (``ThreadFreezer/stallOnSignal(nanoseconds:)``), holding whatever it
+/// holds while the other thread goes on. A deadlock stops every signal, and the
+/// ``Watchdog`` reports it as a failure with the subscriber's history instead of hanging
+/// the suite.
 extension PublisherConformanceRunner {
-    /// How long one round may take before it counts as a deadlock.
-    static var crossThreadDeadline: Double { 10 }
+    /// Values sent in a round: 1,000 with stalls; 3,000 where threads cannot be stalled
+    /// (macOS, ThreadSanitizer), where only the number of tries widens the window.
+    static var crossThreadValues: Int { ThreadFreezer.isAvailable ? 1_000 : 3_000 }
 
     func checkCrossThreadControl(_ findings: Findings) {
         guard isPushed else {
@@ -21,40 +26,69 @@ extension PublisherConformanceRunner {
         for round in 0..<rounds {
             for cancels in [false, true] {
                 let action = cancels ? "cancels" : "requests one value at a time"
-                let scenario = "one thread sends while another \(action), round \(round + 1)"
+                let scenario = findings.begin(
+                    "one thread sends while another \(action)", round: round)
                 let instance = harness.make()
-                let subscriber = recorder("cross-thread", .max(1))
+                let subscriber = recorder("cross-thread", .max(1), findings)
                 instance.subscribe(subscriber)
-                let sender = Unchecked(value: { emit(instance, 0..<300) })
-                let controller = Unchecked(value: {
-                    for _ in 0..<150 { subscriber.request(.max(1), context: "other thread") }
-                    if cancels { subscriber.cancel() }
-                })
-                // Threads of their own, not Dispatch's pool: two threads stuck in a deadlock
-                // must not starve the scenarios that run after this one.
-                let finished = DispatchSemaphore(value: 0)
-                for work in [sender, controller] {
-                    Thread {
-                        work.value()
-                        finished.signal()
-                    }.start()
-                }
-                let deadline = DispatchTime.now() + Self.crossThreadDeadline
-                let bothFinished = (0..<2).allSatisfy { _ in
-                    finished.wait(timeout: deadline) == .success
-                }
-                guard bothFinished else {
-                    findings.fail(
-                        .crossThreadControl, scenario,
-                        "deadlock: the sending thread and the thread that \(action) were both "
-                            + "still running after \(Int(Self.crossThreadDeadline)) s",
-                        history: subscriber.history)
-                    return
-                }
+                let progress = Heartbeat()
+                runOnThreads([
+                    { sendWithStalls(instance, 0..<Self.crossThreadValues, progress) },
+                    {
+                        controlWhileSending(
+                            subscriber, progress, upTo: Self.crossThreadValues, cancels: cancels)
+                    },
+                ])
                 findings.absorb(subscriber, scenario)
                 subscriber.cancel()
-                if findings.failures[.crossThreadControl] != nil { return }
+                if findings.hasFailed(.crossThreadControl) { return }
             }
+        }
+    }
+
+    /// Requests one value for every other value sent, for as long as values flow (or until
+    /// the sender seems stuck for a second); cancels halfway when `cancels`.
+    private func controlWhileSending(
+        _ subscriber: RecordingSubscriber<Output, Failure>, _ progress: Heartbeat,
+        upTo total: Int, cancels: Bool
+    ) {
+        var requested = 0
+        var lastSent = -1
+        var lastMove = Date()
+        while progress.count < total {
+            let sent = progress.count
+            if cancels && sent >= total / 2 {
+                subscriber.cancel()
+                return
+            }
+            if requested <= sent / 2 {
+                subscriber.request(.max(1), context: "other thread")
+                requested += 1
+            } else {
+                sched_yield()
+            }
+            if sent != lastSent {
+                (lastSent, lastMove) = (sent, Date())
+            } else if Date().timeIntervalSince(lastMove) > 1 {
+                return
+            }
+        }
+    }
+
+    /// Sends `values`, stalling now and then where a timer's signal lands (every 30 values,
+    /// somewhere in the next 20 µs), when threads can be stopped here. The other thread
+    /// keeps requesting or cancelling meanwhile.
+    private func sendWithStalls(
+        _ instance: PublisherInstance<Output, Failure>, _ values: Range<Int>,
+        _ progress: Heartbeat
+    ) {
+        let timer = ThreadFreezer.isAvailable ? ThreadFreezer.Timer() : nil
+        ThreadFreezer.stallOnSignal(nanoseconds: timer == nil ? 0 : 50_000)
+        defer { ThreadFreezer.stallOnSignal(nanoseconds: 0) }
+        for value in values {
+            if value % 30 == 0 { timer?.arm(after: 1 + (value * 7_919) % 20_000) }
+            emit(instance, [value])
+            progress.beat()
         }
     }
 }

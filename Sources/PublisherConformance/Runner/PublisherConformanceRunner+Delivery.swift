@@ -3,14 +3,16 @@ import CustomCombine
 /// Rules 1 to 5: the order of signals, demand, and completion.
 extension PublisherConformanceRunner {
     func checkSubscriptionFirst(_ findings: Findings) {
-        let scenario = "subscribe, emit, finish"
+        let scenario = findings.begin("subscribe, emit, finish")
         let instance = harness.make()
-        let subscriber = recorder("subscriber", .unlimited)
+        let subscriber = recorder("subscriber", .unlimited, findings)
         instance.subscribe(subscriber)
         emit(instance, 0..<2)
         instance.finish?()
         if let interval {
-            _ = eventually { subscriber.values.count >= 2 || subscriber.completionCount > 0 }
+            _ = findings.eventually {
+                subscriber.values.count >= 2 || subscriber.completionCount > 0
+            }
             settle(interval * 2)
         }
         findings.expect(
@@ -19,12 +21,13 @@ extension PublisherConformanceRunner {
         findings.absorb(subscriber, scenario)
         subscriber.cancel()
         withExtendedLifetime(instance) {}
+        checkCompletionRacingSubscription(findings)
     }
 
     func checkDemandBound(_ findings: Findings) {
-        var scenario = "zero demand, then max(2)"
+        var scenario = findings.begin("zero demand, then max(2)")
         let instance = harness.make()
-        let subscriber = recorder("unrequested", nil)
+        let subscriber = recorder("unrequested", nil, findings)
         instance.subscribe(subscriber)
         emit(instance, 0..<3)
         if let interval { settle(interval * 3) }
@@ -34,7 +37,7 @@ extension PublisherConformanceRunner {
         subscriber.request(.max(2))
         emit(instance, 3..<7)
         if let interval {
-            _ = eventually { subscriber.values.count >= 2 }
+            _ = findings.eventually { subscriber.values.count >= 2 }
             settle(interval * 3)
         }
         findings.expect(
@@ -49,9 +52,9 @@ extension PublisherConformanceRunner {
         findings.absorb(subscriber, scenario)
         subscriber.cancel()
 
-        scenario = "max(1) returned from every receive(_:)"
+        scenario = findings.begin("max(1) returned from every receive(_:)")
         let second = harness.make()
-        let returning = recorder("returning max(1)", .max(1)) { _, _ in .max(1) }
+        let returning = recorder("returning max(1)", .max(1), findings) { _, _ in .max(1) }
         second.subscribe(returning)
         emit(second, 0..<5)
         expectOneAtATimeFlows(
@@ -62,15 +65,15 @@ extension PublisherConformanceRunner {
     }
 
     func checkStepwiseDemand(_ findings: Findings) {
-        let scenario = "three steps of max(1), then unlimited"
+        let scenario = findings.begin("three steps of max(1), then unlimited")
         let instance = harness.make()
-        let subscriber = recorder("stepper", nil)
+        let subscriber = recorder("stepper", nil, findings)
         instance.subscribe(subscriber)
         for step in 1...3 {
             subscriber.request(.max(1), context: "step \(step)")
             emit(instance, [step * 10, step * 10 + 1])
             if interval != nil {
-                let reached = eventually { subscriber.values.count >= step }
+                let reached = findings.eventually { subscriber.values.count >= step }
                 findings.expect(
                     reached, .stepwiseDemand, scenario, "step \(step) never delivered its value",
                     subscriber)
@@ -107,7 +110,7 @@ extension PublisherConformanceRunner {
                 .stepwiseDemand, scenario, "after .unlimited the source was not drained",
                 subscriber)
         } else if let count = timedCount {
-            let finished = eventually { subscriber.completionCount > 0 }
+            let finished = findings.eventually { subscriber.completionCount > 0 }
             findings.expect(
                 finished && subscriber.values.count == count, .stepwiseDemand, scenario,
                 "after .unlimited: \(subscriber.values.count) of \(count) values", subscriber)
@@ -118,13 +121,13 @@ extension PublisherConformanceRunner {
     }
 
     func checkSingleCompletion(_ findings: Findings) {
-        let scenario = "finish, then emit, finish and fail again"
+        let scenario = findings.begin("finish, then emit, finish and fail again")
         let instance = harness.make()
         guard canComplete(instance) else {
             findings.skip(.singleCompletion, "never completes")
             return
         }
-        let subscriber = recorder("subscriber", .unlimited)
+        let subscriber = recorder("subscriber", .unlimited, findings)
         instance.subscribe(subscriber)
         emit(instance, 0..<2)
         instance.finish?()
@@ -132,7 +135,7 @@ extension PublisherConformanceRunner {
         instance.finish?()
         instance.fail?()
         if let interval {
-            _ = eventually { subscriber.completionCount > 0 }
+            _ = findings.eventually { subscriber.completionCount > 0 }
             settle(interval * 3)
         }
         findings.expect(
@@ -167,15 +170,15 @@ extension PublisherConformanceRunner {
         }
         for (source, make, failing) in sources {
             for (label, demand) in demands {
-                let scenario = "\(source), \(label)"
+                let scenario = findings.begin("\(source), \(label)")
                 let instance = make()
-                let subscriber = recorder(label, demand)
+                let subscriber = recorder(label, demand, findings)
                 instance.subscribe(subscriber)
                 if isPushed {
                     if failing { instance.fail?() } else { instance.finish?() }
                 }
                 if interval != nil {
-                    _ = eventually(timeout: 5) { subscriber.completionCount > 0 }
+                    _ = findings.eventually(timeout: 5) { subscriber.completionCount > 0 }
                 }
                 findings.expect(
                     subscriber.completionCount == 1 && subscriber.failed == failing,

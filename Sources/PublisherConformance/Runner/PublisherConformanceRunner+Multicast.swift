@@ -8,9 +8,9 @@ extension PublisherConformanceRunner {
             findings.skip(.multicastReplay, "not multicast")
             return
         }
-        var scenario = "three subscribers, twenty values"
+        var scenario = findings.begin("three subscribers, twenty values")
         let instance = harness.make()
-        let subscribers = (0..<3).map { recorder("multicast \($0)", .unlimited) }
+        let subscribers = (0..<3).map { recorder("multicast \($0)", .unlimited, findings) }
         subscribers.forEach { instance.subscribe($0) }
         emit(instance, 0..<20)
         instance.finish?()
@@ -29,11 +29,11 @@ extension PublisherConformanceRunner {
         guard harness.concurrentSends else { return }
         let count = 100
         for round in 0..<rounds {
-            scenario = "subscribing races sending, round \(round + 1)"
+            scenario = findings.begin("subscribing races sending", round: round)
             let instance = harness.make()
-            let anchor = recorder("anchor", .unlimited)
+            let anchor = recorder("anchor", .unlimited, findings)
             instance.subscribe(anchor)
-            let late = recorder("racing subscriber", .unlimited)
+            let late = recorder("racing subscriber", .unlimited, findings)
             let lateBox = Unchecked(value: late)
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) { instance.subscribe(lateBox.value) }
@@ -62,7 +62,7 @@ extension PublisherConformanceRunner {
             findings.absorb(anchor, scenario)
             late.cancel()
             anchor.cancel()
-            if findings.failures[.multicastReplay] != nil { return }
+            if findings.hasFailed(.multicastReplay) { return }
         }
     }
 
@@ -72,12 +72,12 @@ extension PublisherConformanceRunner {
             findings.skip(.lateSubscriber, "not a subject that completes")
             return
         }
-        let scenario = "subscribe after the completion"
-        let anchor = recorder("anchor", .unlimited)
+        let scenario = findings.begin("subscribe after the completion")
+        let anchor = recorder("anchor", .unlimited, findings)
         instance.subscribe(anchor)
         emit(instance, 0..<6)
         instance.finish?()
-        let late = recorder("late subscriber", .unlimited)
+        let late = recorder("late subscriber", .unlimited, findings)
         instance.subscribe(late)
         var expected: [Int] = []
         if let replay = harness.replay, replay.afterCompletion {

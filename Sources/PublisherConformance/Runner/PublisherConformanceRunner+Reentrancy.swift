@@ -2,34 +2,22 @@ import CustomCombine
 
 /// Rule 8: calls back into the publisher from inside the subscriber's callbacks.
 extension PublisherConformanceRunner {
+    /// A deadlock here (a lock held while calling the subscriber, taken again by its call
+    /// back) stops the rule's heartbeat, and the ``Watchdog`` names the scenario.
     func checkReentrancy(_ findings: Findings) {
-        let runner = Unchecked(value: self)
-        let box = Unchecked(value: findings)
-        let scenarios: [(String, @Sendable () -> Void)] = [
-            (
-                "request inside receive(subscription:)",
-                { runner.value.requestInsideSubscription(box.value) }
-            ),
-            ("request inside receive(_:)", { runner.value.requestInsideValue(box.value) }),
-            ("cancel inside receive(_:)", { runner.value.cancelInsideValue(box.value) }),
-            ("send from inside its own sink", { runner.value.sendInsideValue(box.value) }),
-        ]
-        for (scenario, body) in scenarios {
-            findings.ran(.reentrancy)
-            if !returnsWithoutDeadlock(body) {
-                findings.fail(.reentrancy, scenario, "did not return within 30 s: deadlock")
-                return
-            }
-        }
+        requestInsideSubscription(findings)
+        requestInsideValue(findings)
+        cancelInsideValue(findings)
+        sendInsideValue(findings)
     }
 
     private func requestInsideSubscription(_ findings: Findings) {
-        let scenario = "request inside receive(subscription:)"
+        let scenario = findings.begin("request inside receive(subscription:)")
         let instance = harness.make()
-        let subscriber = recorder("requests on subscription", .max(1))
+        let subscriber = recorder("requests on subscription", .max(1), findings)
         instance.subscribe(subscriber)
         emit(instance, [0])
-        if interval != nil { _ = eventually { subscriber.values.count >= 1 } }
+        if interval != nil { _ = findings.eventually { subscriber.values.count >= 1 } }
         let expected = pulledCount.map { min(1, $0) } ?? 1
         findings.expect(
             subscriber.values.count == expected, .reentrancy, scenario,
@@ -40,9 +28,9 @@ extension PublisherConformanceRunner {
     }
 
     private func requestInsideValue(_ findings: Findings) {
-        let scenario = "request inside receive(_:)"
+        let scenario = findings.begin("request inside receive(_:)")
         let instance = harness.make()
-        let subscriber = recorder("requests on value", .max(1)) { subscriber, _ in
+        let subscriber = recorder("requests on value", .max(1), findings) { subscriber, _ in
             subscriber.request(.max(1), context: "inside receive(_:)")
             return .none
         }
@@ -57,16 +45,16 @@ extension PublisherConformanceRunner {
     }
 
     private func cancelInsideValue(_ findings: Findings) {
-        let scenario = "cancel inside receive(_:)"
+        let scenario = findings.begin("cancel inside receive(_:)")
         let instance = harness.make()
-        let subscriber = recorder("cancels on value", .unlimited) { subscriber, _ in
+        let subscriber = recorder("cancels on value", .unlimited, findings) { subscriber, _ in
             subscriber.cancel()
             return .none
         }
         instance.subscribe(subscriber)
         emit(instance, 0..<3)
         if let interval {
-            _ = eventually { subscriber.values.count >= 1 }
+            _ = findings.eventually { subscriber.values.count >= 1 }
             settle(interval * 3)
         }
         let expected = pulledCount.map { min(1, $0) } ?? 1
@@ -78,11 +66,11 @@ extension PublisherConformanceRunner {
     }
 
     private func sendInsideValue(_ findings: Findings) {
-        let scenario = "send from inside its own sink"
+        let scenario = findings.begin("send from inside its own sink")
         let instance = harness.make()
         guard let send = instance.emit else { return }
         let tag = harness.tag
-        let subscriber = recorder("sends on value", .unlimited) { _, value in
+        let subscriber = recorder("sends on value", .unlimited, findings) { _, value in
             let number = tag(value)
             if number >= 1_000 && number < 1_050 { send(number + 1) }
             return .none
@@ -103,11 +91,11 @@ extension PublisherConformanceRunner {
 
     /// Five values sent at once from inside a sink must all arrive, after the current one.
     private func sendBurstInsideValue(_ findings: Findings) {
-        let scenario = "send a burst of five from inside its own sink"
+        let scenario = findings.begin("send a burst of five from inside its own sink")
         let instance = harness.make()
         guard let send = instance.emit else { return }
         let tag = harness.tag
-        let subscriber = recorder("bursts on value", .unlimited) { _, value in
+        let subscriber = recorder("bursts on value", .unlimited, findings) { _, value in
             if tag(value) == 2_000 { (2_001...2_005).forEach(send) }
             return .none
         }

@@ -7,8 +7,8 @@ import Foundation
 public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sendable {
     /// The publisher under test.
     public let harness: PublisherHarness<Output, Failure>
-    /// Rounds for the concurrent scenarios (rule 9, rule 10's race, stress): bounded, so a
-    /// run always ends.
+    /// Rounds for the concurrent scenarios (rule 1's and rule 10's races, rule 9, stress):
+    /// bounded, so a run always ends.
     public let rounds: Int
     /// Produces rule 13's observation, usually by running a child process
     /// (see ``RequestNoneProbe``); `nil` leaves rule 13 not applicable.
@@ -25,17 +25,29 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
         self.requestNoneProbe = requestNoneProbe
     }
 
-    /// Runs the given rules (all by default) and reports every rule, applicable or not.
+    /// Runs the harness's rules (or those of them in `rules`), each on a thread of its own
+    /// under a ``Watchdog``, and reports every rule, applicable or not.
+    ///
+    /// A declared rule that no scenario exercised fails (see ``PublisherHarness/rules``);
+    /// rule 13 is declared by giving the runner a probe.
     public func run(only rules: Set<ConformanceRule>? = nil) -> ConformanceReport {
-        let findings = Findings()
-        for rule in ConformanceRule.allCases where rules?.contains(rule) ?? true {
-            check(rule, findings)
+        var declared = harness.rules
+        if requestNoneProbe != nil { declared.insert(.requestNone) }
+        var planned = declared.intersection(rules ?? declared)
+        var runs: [Findings] = []
+        for rule in ConformanceRule.allCases where planned.contains(rule) {
+            if rule == .requestNone, let requestNoneProbe {
+                // A child process, not a scenario: it beats no heartbeat and needs no watchdog.
+                let findings = Findings(subject: harness.name, rule: rule)
+                runs.append(findings)
+                if !checkRequestNone(requestNoneProbe, findings) { planned.remove(rule) }
+                continue
+            }
+            runs.append(Watchdog.run(rule, of: harness.name) { check(rule, $0) })
         }
-        var outcomes: [ConformanceRule: RuleOutcome] = [:]
-        for rule in ConformanceRule.allCases {
-            outcomes[rule] = findings.outcome(for: rule)
+        return Verdict.report(subject: harness.name, planned: planned, runs: runs) { rule in
+            declared.contains(rule) ? "not run" : "does not apply to \(harness.name)"
         }
-        return ConformanceReport(subject: harness.name, outcomes: outcomes)
     }
 
     private func check(_ rule: ConformanceRule, _ findings: Findings) {
@@ -51,36 +63,45 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
         case .serialDelivery: checkSerialDelivery(findings)
         case .multicastReplay: checkMulticastReplay(findings)
         case .lateSubscriber: checkLateSubscriber(findings)
-        case .secondSubscription:
-            findings.skip(rule, "applies to subscribers")
-        case .requestNone:
-            if let requestNoneProbe {
-                let outcome = requestNoneProbe()
-                switch outcome {
-                case .observed(let behaviour): findings.observe(rule, behaviour)
-                case .fail(let message): findings.fail(rule, "request(.none) in a child", message)
-                case .pass: findings.ran(rule)
-                case .notApplicable(let reason): findings.skip(rule, reason)
-                }
-            } else {
-                findings.skip(rule, "no child-process probe configured")
-            }
+        case .secondSubscription: findings.skip(rule, "applies to subscribers")
+        case .requestNone: findings.skip(rule, "no child-process probe configured")
         case .stress: checkStress(findings)
         case .crossThreadControl: checkCrossThreadControl(findings)
         }
     }
 
+    /// Rule 13 through the probe; `false` when the probe cannot run here (no child
+    /// processes under ThreadSanitizer, say), which the report shows as not applicable.
+    private func checkRequestNone(_ probe: () -> RuleOutcome, _ findings: Findings) -> Bool {
+        let scenario = findings.begin("request(.none) in a child process")
+        switch probe() {
+        case .observed(let behaviour): findings.observe(.requestNone, behaviour)
+        case .fail(let message): findings.fail(.requestNone, scenario, message)
+        case .pass: findings.ran(.requestNone)
+        case .notApplicable(let reason):
+            findings.skip(.requestNone, reason)
+            return false
+        }
+        return true
+    }
+
     // MARK: helpers shared by the scenarios
 
+    /// A recording subscriber for a scenario of `findings`' rule: it beats the rule's
+    /// heartbeat, and its ledger is shown if the scenario deadlocks.
     func recorder(
         _ label: String,
         _ initialDemand: Subscribers.Demand?,
+        _ findings: Findings,
         dwell: UInt32 = 0,
-        onValue: RecordingSubscriber<Output, Failure>.ValueHook? = nil
+        onValue: RecordingSubscriber<Output, Failure>.ValueHook? = nil,
+        onSubscription: RecordingSubscriber<Output, Failure>.SubscriptionHook? = nil
     ) -> RecordingSubscriber<Output, Failure> {
-        RecordingSubscriber(
+        let recorder = RecordingSubscriber(
             label: label, initialDemand: initialDemand, tag: harness.tag, dwell: dwell,
-            onValue: onValue)
+            onValue: onValue, onSubscription: onSubscription, heartbeat: findings.heartbeat)
+        findings.watch(recorder)
+        return recorder
     }
 
     var isPushed: Bool {
@@ -131,12 +152,26 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
                 subscriber.values.count == count && subscriber.completionCount == 1, rule,
                 scenario, "\(source) did not drain the source", subscriber)
         } else {
-            let reached = eventually {
+            let reached = findings.eventually {
                 subscriber.values.count >= 3 || subscriber.completionCount > 0
             }
             findings.expect(
                 reached, rule, scenario, "\(source) did not keep values coming", subscriber)
         }
+    }
+
+    /// Runs each body on a thread of its own and waits for all of them. Threads of their own,
+    /// not Dispatch's pool: threads stuck in a deadlock must not starve later scenarios.
+    func runOnThreads(_ bodies: [() -> Void]) {
+        let finished = DispatchSemaphore(value: 0)
+        for body in bodies {
+            let work = Unchecked(value: body)
+            Thread {
+                work.value()
+                finished.signal()
+            }.start()
+        }
+        for _ in bodies { finished.wait() }
     }
 
     /// Pushes `values` in order when the source is pushed; otherwise does nothing.

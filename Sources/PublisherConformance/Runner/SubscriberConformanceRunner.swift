@@ -2,7 +2,7 @@ import CustomCombine
 
 /// Runs the rules that concern subscribers (6, 7, 12 and the subscriber side of 13)
 /// with ``ProbeSubscription``s standing in for publishers.
-public struct SubscriberConformanceRunner {
+public struct SubscriberConformanceRunner: @unchecked Sendable {
     /// The subscriber under test.
     public let harness: SubscriberHarness
 
@@ -11,24 +11,33 @@ public struct SubscriberConformanceRunner {
         self.harness = harness
     }
 
-    /// Runs the subscriber rules and reports every rule, applicable or not.
+    /// Runs the subscriber rules, each under a ``Watchdog``, and reports every rule,
+    /// applicable or not; a declared rule that was not exercised fails.
     public func run() -> ConformanceReport {
-        var outcomes: [ConformanceRule: RuleOutcome] = [:]
-        for rule in ConformanceRule.allCases {
-            outcomes[rule] = .notApplicable("applies to publishers")
+        let runs = ConformanceRule.allCases.filter(harness.rules.contains).map { rule in
+            Watchdog.run(rule, of: harness.name) { check(rule, $0) }
         }
-        outcomes[.secondSubscription] = checkSecondSubscription()
-        outcomes[.requestNone] = checkNeverRequestsNone()
-        outcomes[.cancellation] = checkCancelForwarded()
-        outcomes[.release] = checkRelease()
-        return ConformanceReport(subject: harness.name, outcomes: outcomes)
+        return Verdict.report(subject: harness.name, planned: harness.rules, runs: runs) { _ in
+            "applies to publishers"
+        }
+    }
+
+    private func check(_ rule: ConformanceRule, _ findings: Findings) {
+        switch rule {
+        case .secondSubscription: checkSecondSubscription(findings)
+        case .requestNone: checkNeverRequestsNone(findings)
+        case .cancellation: checkCancelForwarded(findings)
+        case .release: checkRelease(findings)
+        default: break
+        }
     }
 
     private func describe(_ probe: ProbeSubscription, _ name: String) -> String {
         "\(name): requests \(probe.requests), cancels \(probe.cancelCount)"
     }
 
-    private func checkSecondSubscription() -> RuleOutcome {
+    private func checkSecondSubscription(_ findings: Findings) {
+        let scenario = findings.begin("a second subscription")
         let instance = harness.make()
         let first = ProbeSubscription()
         let second = ProbeSubscription()
@@ -37,22 +46,19 @@ public struct SubscriberConformanceRunner {
         let history = describe(first, "first") + "; " + describe(second, "second")
         let firstCancelled = first.cancelCount > 0
         instance.cancel?()
+        findings.ran(.secondSubscription)
         if second.cancelCount == 0 {
-            return .fail(
-                "\(ConformanceRule.secondSubscription): second one not cancelled; \(history)")
+            findings.fail(.secondSubscription, scenario, "second one not cancelled; \(history)")
+        } else if !second.requests.isEmpty {
+            findings.fail(.secondSubscription, scenario, "demand sent to the second; \(history)")
+        } else if firstCancelled {
+            findings.fail(
+                .secondSubscription, scenario, "the first one was cancelled; \(history)")
         }
-        if !second.requests.isEmpty {
-            return .fail(
-                "\(ConformanceRule.secondSubscription): demand sent to the second; \(history)")
-        }
-        if firstCancelled {
-            return .fail(
-                "\(ConformanceRule.secondSubscription): the first one was cancelled; \(history)")
-        }
-        return .pass
     }
 
-    private func checkNeverRequestsNone() -> RuleOutcome {
+    private func checkNeverRequestsNone(_ findings: Findings) {
+        let scenario = findings.begin("five values, then finished")
         let instance = harness.make()
         let probe = ProbeSubscription()
         instance.subscriber.receive(subscription: probe)
@@ -61,30 +67,36 @@ public struct SubscriberConformanceRunner {
             returned.append(instance.subscriber.receive(value))
         }
         instance.subscriber.receive(completion: .finished)
+        findings.ran(.requestNone)
         if probe.requests.contains(.none) {
-            return .fail(
-                "\(ConformanceRule.requestNone): the subscriber requested .none; "
-                    + describe(probe, "probe") + ", returned \(returned)")
+            findings.fail(
+                .requestNone, scenario,
+                "the subscriber requested .none; \(describe(probe, "probe")), returned \(returned)"
+            )
         }
-        return .pass
     }
 
-    private func checkCancelForwarded() -> RuleOutcome {
+    private func checkCancelForwarded(_ findings: Findings) {
+        let scenario = findings.begin("cancel twice")
         let instance = harness.make()
-        guard let cancel = instance.cancel else { return .notApplicable("no cancel of its own") }
+        guard let cancel = instance.cancel else {
+            findings.skip(.cancellation, "no cancel of its own")
+            return
+        }
         let probe = ProbeSubscription()
         instance.subscriber.receive(subscription: probe)
         cancel()
         cancel()
+        findings.ran(.cancellation)
         if probe.cancelCount == 0 {
-            return .fail(
-                "\(ConformanceRule.cancellation): cancel() did not reach the subscription; "
-                    + describe(probe, "probe"))
+            findings.fail(
+                .cancellation, scenario,
+                "cancel() did not reach the subscription; \(describe(probe, "probe"))")
         }
-        return .pass
     }
 
-    private func checkRelease() -> RuleOutcome {
+    private func checkRelease(_ findings: Findings) {
+        var scenario = findings.begin("completion")
         let instance = harness.make()
         weak var onCompletion: ProbeSubscription?
         do {
@@ -93,12 +105,13 @@ public struct SubscriberConformanceRunner {
             instance.subscriber.receive(completion: .finished)
             onCompletion = probe
         }
+        findings.ran(.release)
         if onCompletion != nil {
-            return .fail(
-                "\(ConformanceRule.release): the subscription is still held after completion")
+            findings.fail(.release, scenario, "the subscription is still held after completion")
         }
+        scenario = findings.begin("cancel")
         let second = harness.make()
-        guard let cancel = second.cancel else { return .pass }
+        guard let cancel = second.cancel else { return }
         weak var onCancel: ProbeSubscription?
         do {
             let probe = ProbeSubscription()
@@ -107,8 +120,7 @@ public struct SubscriberConformanceRunner {
             onCancel = probe
         }
         if onCancel != nil {
-            return .fail("\(ConformanceRule.release): the subscription is still held after cancel")
+            findings.fail(.release, scenario, "the subscription is still held after cancel")
         }
-        return .pass
     }
 }

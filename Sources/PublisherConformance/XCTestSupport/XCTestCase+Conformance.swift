@@ -1,9 +1,14 @@
 import CustomCombine
+import Foundation
 import XCTest
 
 extension XCTestCase {
     /// Runs the kit on a publisher, adds its row to ``ConformanceSummary/shared``, and fails
-    /// the calling test for each failed rule, with the rule name and the ledger history.
+    /// the calling test once for each broken rule, then once more with every broken rule's
+    /// one-line headline (see ``ConformanceReport/details(of:verbose:chapter:)``).
+    ///
+    /// Called from a chapter (`file` is then `Chapters/NN-name.md`), each rule points at the
+    /// section of that chapter or an earlier one that teaches it.
     ///
     /// `knownFailures` lists rules that are known to fail for this publisher (a reported
     /// bug): they are expected to fail, and the test fails when one starts passing, so the
@@ -47,25 +52,30 @@ extension XCTestCase {
         knownRaces: [ConformanceRule: String], file: StaticString, line: UInt
     ) {
         ConformanceSummary.shared.record(report)
+        let chapter = ConformanceRule.chapter(ofFile: "\(file)")
+        let verbose = ConformanceEnvironment.isVerbose
+        var unexpected: Set<ConformanceRule> = []
         for rule in ConformanceRule.allCases {
             let outcome = report.outcome(rule)
-            if case .fail(let message) = outcome, let race = knownRaces[rule] {
-                let headlines = message.split(separator: "\n").filter {
-                    $0.hasPrefix("\(rule) failed in scenario")
+            if outcome.isFailure, let race = knownRaces[rule] {
+                let unexplained = report.failures.filter {
+                    $0.rule == rule && !$0.message.contains(race)
                 }
-                let unexplained = headlines.filter { !$0.contains(race) }
                 if unexplained.isEmpty {
-                    print("known race in \(report.subject), reported: \(message)")
+                    print("known race in \(report.subject), reported: \(outcome)")
                 } else {
                     XCTFail(
                         "\(report.subject): \(rule) failed beyond its known race ('\(race)'): "
-                            + unexplained.joined(separator: "\n"), file: file, line: line)
+                            + unexplained.map(\.headline).joined(separator: "\n"),
+                        file: file, line: line)
                 }
                 continue
             }
-            if case .fail(let message) = outcome, !knownFailures.contains(rule) {
+            if outcome.isFailure, !knownFailures.contains(rule) {
+                unexpected.insert(rule)
                 XCTFail(
-                    "\(report.subject) \(rule.explanation)\n\(message)", file: file, line: line)
+                    report.details(of: rule, verbose: verbose, chapter: chapter),
+                    file: file, line: line)
             }
             if knownFailures.contains(rule) && !outcome.isFailure {
                 XCTFail(
@@ -73,5 +83,13 @@ extension XCTestCase {
                         + "\(outcome.cell): remove it from the list", file: file, line: line)
             }
         }
+        if !unexpected.isEmpty, let summary = report.summary(of: unexpected, chapter: chapter) {
+            XCTFail(summary, file: file, line: line)
+        }
+        // An empty line ends a failure for `workbook test`, which reads every line after a
+        // failure as part of its message: a second run of the kit in the same test would
+        // otherwise add its announcements to this run's last failure. Written past `print`'s
+        // buffer, as XCTest's failure lines and the announcements are, to keep their order.
+        FileHandle.standardOutput.write(Data("\n".utf8))
     }
 }

@@ -136,7 +136,7 @@ func testCustomSubjectAllowsReentrantSendAndCancel() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 287)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 338)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -153,7 +153,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 307)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 358)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -193,7 +193,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 350)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 401)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -207,7 +207,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 363)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 414)
 func testBothSubjectsHonourDemandAndRequestUnlimited() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -230,7 +230,7 @@ func testBothSubjectsHonourDemandAndRequestUnlimited() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 398)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 449)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -252,7 +252,7 @@ func testNaiveSubjectForgetsItCompleted() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 423)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 474)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     let subject = CustomSubject<Int, Never>()
     var log = [String]()
@@ -269,12 +269,12 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 446)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 497)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 450)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 501)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -13,7 +13,7 @@ import XCTest
 final class Chapter12Tests: XCTestCase {}
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 72)
+#sourceLocation(file: "Chapters/12-demand.md", line: 73)
 func testCancelForgetsSubscriptionAndBudget() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -34,7 +34,7 @@ func testCancelForgetsSubscriptionAndBudget() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 96)
+#sourceLocation(file: "Chapters/12-demand.md", line: 97)
 /// A subscription that produces nothing and records every request.
 final class RecordingSubscription: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -44,7 +44,7 @@ final class RecordingSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 105)
+#sourceLocation(file: "Chapters/12-demand.md", line: 106)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = RecordingSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -68,7 +68,38 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 137)
+#sourceLocation(file: "Chapters/12-demand.md", line: 139)
+func testTheBudgetStopsAtIntMax() {
+    let subscription = RecordingSubscription()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: Int.max, receiveValue: { _ in }, receiveCompletion: { _ in })
+
+    sink.receive(subscription: subscription)  // asks for one: Int.max - 1 left
+    sink.increaseDemand(Int.max)  // would pass Int.max: stays there, asks for one
+    XCTAssertEqual(subscription.requests, [.max(1), .max(1)])
+    XCTAssertEqual(sink.receive(1), .max(1), "the budget is still nearly Int.max")
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 156)
+func testANegativeBudgetStopsTheProgram() throws {
+    try assertTraps("a negative budget") {
+        _ = CustomDemandSink<Int, Never>(
+            demand: -1, receiveValue: { _ in }, receiveCompletion: { _ in })
+    }
+    try assertTraps("a negative increase") {
+        let sink = CustomDemandSink<Int, Never>(
+            demand: 1, receiveValue: { _ in }, receiveCompletion: { _ in })
+        sink.increaseDemand(-1)
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 175)
 func testSubjectDropsValuesWithoutDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -90,7 +121,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 172)
+#sourceLocation(file: "Chapters/12-demand.md", line: 210)
 func testSequencePublisherWaitsForDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -110,12 +141,12 @@ func testSequencePublisherWaitsForDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 196)
+#sourceLocation(file: "Chapters/12-demand.md", line: 234)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 200)
+#sourceLocation(file: "Chapters/12-demand.md", line: 238)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -12,6 +12,7 @@ final class FlawedSubscriber: Subscriber, Cancellable, @unchecked Sendable {
         static let acceptsEverySubscription = Flaws(rawValue: 1 << 0)
         static let requestsNone = Flaws(rawValue: 1 << 1)
         static let keepsSubscription = Flaws(rawValue: 1 << 2)
+        static let ignoresCancel = Flaws(rawValue: 1 << 3)
     }
 
     let combineIdentifier = CombineIdentifier()
@@ -49,6 +50,7 @@ final class FlawedSubscriber: Subscriber, Cancellable, @unchecked Sendable {
     }
 
     func cancel() {
+        if flaws.contains(.ignoresCancel) { return }
         let current: Subscription? = lock.withLock {
             defer { if !flaws.contains(.keepsSubscription) { subscription = nil } }
             return subscription

@@ -28,6 +28,7 @@ enum ProbeRegistry {
         add(TrustedCatalog.sequence())
         add(TrustedCatalog.failingSequence())
         add(FixtureCatalog.flawed([], name: "FlawedSubject (no flaws)"))
+        add(FixtureCatalog.flawed(.takesNoneAsUnlimited, name: "FlawedSubject (none as unlimited)"))
         LibraryCatalog.addViolations(to: &table)
         return table
     }

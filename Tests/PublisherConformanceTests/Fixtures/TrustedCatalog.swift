@@ -3,9 +3,17 @@ import PublisherConformance
 
 /// Harnesses for OpenCombine's own publishers: the references the kit must pass on.
 enum TrustedCatalog {
+    /// What applies to a source that delivers on demand and cannot be sent into: rules 1 to 8
+    /// (5 only with an empty or failing variant).
+    static let pulledRules: Set<ConformanceRule> = [
+        .subscriptionFirst, .demandBound, .stepwiseDemand, .singleCompletion,
+        .completionWithoutDemand, .cancellation, .release, .reentrancy,
+    ]
+
     static func passthroughSubject() -> PublisherHarness<Int, TestFailure> {
         PublisherHarness(
-            name: "PassthroughSubject", delivery: .pushed, multicast: true, tag: { $0 },
+            name: "PassthroughSubject", delivery: .pushed, rules: ConformanceRule.publisherRules,
+            multicast: true, tag: { $0 },
             make: {
                 let subject = PassthroughSubject<Int, TestFailure>()
                 return PublisherInstance(subject: subject, failure: TestFailure.init)
@@ -14,7 +22,8 @@ enum TrustedCatalog {
 
     static func currentValueSubject() -> PublisherHarness<Int, TestFailure> {
         PublisherHarness(
-            name: "CurrentValueSubject", delivery: .pushed, multicast: true,
+            name: "CurrentValueSubject", delivery: .pushed, rules: ConformanceRule.publisherRules,
+            multicast: true,
             replay: .init(capacity: 1, afterCompletion: false), tag: { $0 },
             make: {
                 let subject = CurrentValueSubject<Int, TestFailure>(-1)
@@ -25,7 +34,9 @@ enum TrustedCatalog {
     /// Scan counts the values it folds and keeps the latest; the tag is the latest.
     static func scan() -> PublisherHarness<ScanState, TestFailure> {
         PublisherHarness(
-            name: "Scan(PassthroughSubject)", delivery: .pushed, tag: { $0.latest },
+            name: "Scan(PassthroughSubject)", delivery: .pushed,
+            rules: ConformanceRule.publisherRules.subtracting([.multicastReplay, .stress]),
+            tag: { $0.latest },
             make: {
                 let subject = PassthroughSubject<Int, TestFailure>()
                 let scan = Publishers.Scan(upstream: subject, initialResult: ScanState()) {
@@ -41,20 +52,24 @@ enum TrustedCatalog {
 
     static func just() -> PublisherHarness<Int, Never> {
         PublisherHarness(
-            name: "Just", delivery: .pulled(count: 1), tag: { $0 },
+            name: "Just", delivery: .pulled(count: 1),
+            rules: pulledRules.subtracting([.completionWithoutDemand]),
+            tag: { $0 },
             make: { PublisherInstance(Just(0)) })
     }
 
     static func sequence() -> PublisherHarness<Int, Never> {
         PublisherHarness(
-            name: "Sequence publisher", delivery: .pulled(count: 5), tag: { $0 },
+            name: "Sequence publisher", delivery: .pulled(count: 5), rules: pulledRules,
+            tag: { $0 },
             make: { PublisherInstance((0..<5).publisher) },
             makeEmpty: { PublisherInstance([Int]().publisher) })
     }
 
     static func failingSequence() -> PublisherHarness<Int, TestFailure> {
         PublisherHarness(
-            name: "Fail / setFailureType", delivery: .pulled(count: 3), tag: { $0 },
+            name: "Fail / setFailureType", delivery: .pulled(count: 3), rules: pulledRules,
+            tag: { $0 },
             make: { PublisherInstance((0..<3).publisher.setFailureType(to: TestFailure.self)) },
             makeEmpty: { PublisherInstance(Empty<Int, TestFailure>()) },
             makeFailing: { PublisherInstance(Fail<Int, TestFailure>(error: TestFailure())) })

@@ -39,6 +39,16 @@ final class RequestNoneProbeTests: XCTestCase {
             ProbeRegistry.probe("FlawedSubject (no flaws)")(), expected(.observed("ignore")))
     }
 
+    /// A publisher that survives `request(.none)` but then delivers more than the later
+    /// `max(1)` asked for fails rule 13.
+    func testProbeCatchesAPublisherThatTakesNoneAsUnlimited() {
+        let outcome = ProbeRegistry.probe("FlawedSubject (none as unlimited)")()
+        XCTAssertTrue(outcome.isFailure || outcome == expected(.fail("")), "\(outcome)")
+        if case .fail(let message) = outcome {
+            XCTAssertTrue(message.contains("mis-delivered"), message)
+        }
+    }
+
     func testProbeReportsAnUnknownTargetAsAFailure() {
         let outcome = ProbeRegistry.probe("no such publisher")()
         XCTAssertTrue(outcome.isFailure || outcome == expected(.fail("")), "\(outcome)")

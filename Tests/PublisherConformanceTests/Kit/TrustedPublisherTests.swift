@@ -4,7 +4,19 @@ import XCTest
 
 /// The kit must pass on OpenCombine's own publishers: where it does not, either the rule
 /// or the reference is wrong, and the test says which rule to look at.
+///
+/// Observed on OpenCombine 0.14 (Linux): `PassthroughSubject` and `CurrentValueSubject`
+/// register a subscriber's conduit, release their lock, and only then call
+/// `receive(subscription:)` (`PassthroughSubject.swift`, `receive(subscriber:)`), while
+/// `send(completion:)` finishes every registered conduit. A completion sent from another
+/// thread in between reaches the subscriber before its subscription, which rule 1's race
+/// scenario catches. The reference, not the rule, is wrong: those rules are known races.
 final class TrustedPublisherTests: XCTestCase {
+    /// What rule 1's race reports on OpenCombine's subjects and what is built on them.
+    private let completionOvertakesSubscription: [ConformanceRule: String] = [
+        .subscriptionFirst: "completion before any subscription"
+    ]
+
     override class func tearDown() {
         print(ConformanceSummary.shared.render())
         super.tearDown()
@@ -12,7 +24,7 @@ final class TrustedPublisherTests: XCTestCase {
 
     func testPassthroughSubject() {
         let report = assertConformance(
-            TrustedCatalog.passthroughSubject(),
+            TrustedCatalog.passthroughSubject(), knownRaces: completionOvertakesSubscription,
             requestNoneProbe: ProbeRegistry.probe("PassthroughSubject"))
         XCTAssertEqual(report.outcome(.serialDelivery), .pass)
         XCTAssertEqual(report.outcome(.stress), .pass)
@@ -25,18 +37,18 @@ final class TrustedPublisherTests: XCTestCase {
     func testCurrentValueSubject() {
         let report = assertConformance(
             TrustedCatalog.currentValueSubject(),
-            knownRaces: [
+            knownRaces: completionOvertakesSubscription.merging([
                 .multicastReplay: "received a value twice in a row",
                 .stress: "received a value twice",
-            ],
+            ]) { $1 },
             requestNoneProbe: ProbeRegistry.probe("CurrentValueSubject"))
         XCTAssertEqual(report.outcome(.lateSubscriber), .pass)
     }
 
     func testScan() {
         let report = assertConformance(
-            TrustedCatalog.scan(), requestNoneProbe: ProbeRegistry.probe("Scan(PassthroughSubject)")
-        )
+            TrustedCatalog.scan(), knownRaces: completionOvertakesSubscription,
+            requestNoneProbe: ProbeRegistry.probe("Scan(PassthroughSubject)"))
         XCTAssertEqual(report.outcome(.multicastReplay).cell, "n/a")
     }
 

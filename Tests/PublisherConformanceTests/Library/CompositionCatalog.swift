@@ -50,6 +50,11 @@ enum CompositionCatalog {
         sources(of: Value.self).map { makeSource in
             PublisherHarness(
                 name: "\(operatorName)(\(makeSource().name))", delivery: .pushed,
+                rules: ConformanceRule.publisherRules
+                    .subtracting(multicast ? [] : [.multicastReplay, .stress])
+                    .subtracting(
+                        finishes
+                            ? [] : [.singleCompletion, .completionWithoutDemand, .lateSubscriber]),
                 multicast: multicast, tag: { $0 },
                 make: {
                     let source = makeSource()

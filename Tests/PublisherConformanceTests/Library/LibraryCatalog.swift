@@ -7,7 +7,8 @@ import PublisherConformance
 enum LibraryCatalog {
     static func customSubject() -> PublisherHarness<Int, TestFailure> {
         PublisherHarness(
-            name: "CustomSubject", delivery: .pushed, multicast: true, tag: { $0 },
+            name: "CustomSubject", delivery: .pushed, rules: ConformanceRule.publisherRules,
+            multicast: true, tag: { $0 },
             make: {
                 let subject = CustomSubject<Int, TestFailure>()
                 return PublisherInstance(subject: subject, failure: TestFailure.init)
@@ -16,9 +17,11 @@ enum LibraryCatalog {
 
     static func customScan() -> PublisherHarness<ScanState, TestFailure> {
         PublisherHarness(
-            name: "CustomScan(PassthroughSubject)", delivery: .pushed, tag: { $0.latest },
+            name: "CustomScan(CustomSubject)", delivery: .pushed,
+            rules: ConformanceRule.publisherRules.subtracting([.multicastReplay, .stress]),
+            tag: { $0.latest },
             make: {
-                let subject = PassthroughSubject<Int, TestFailure>()
+                let subject = CustomSubject<Int, TestFailure>()
                 let scan = CustomScan(upstream: subject, initialResult: ScanState()) {
                     ScanState(count: $0.count + 1, latest: $1)
                 }
@@ -32,10 +35,11 @@ enum LibraryCatalog {
 
     static func shareReplay() -> PublisherHarness<Int, TestFailure> {
         PublisherHarness(
-            name: "ShareReplay(capacity: 4)", delivery: .pushed, multicast: true,
-            replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
+            name: "ShareReplay(capacity: 4)", delivery: .pushed,
+            rules: ConformanceRule.publisherRules,
+            multicast: true, replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
             make: {
-                let subject = PassthroughSubject<Int, TestFailure>()
+                let subject = CustomSubject<Int, TestFailure>()
                 return PublisherInstance(
                     subject.shareReplay(capacity: 4), emit: { subject.send($0) },
                     finish: { subject.send(completion: .finished) },
@@ -62,7 +66,9 @@ enum LibraryCatalog {
 
     static func bufferSubject() -> PublisherHarness<Int, TestFailure> {
         PublisherHarness(
-            name: "BufferSubject(limit: 4)", delivery: .pushed, multicast: true,
+            name: "BufferSubject(limit: 4)", delivery: .pushed,
+            rules: ConformanceRule.publisherRules,
+            multicast: true,
             replay: .init(capacity: 4, afterCompletion: true), tag: { $0 },
             make: {
                 let subject = BufferSubject<Int, TestFailure>(limit: 4, whenFull: .dropOldest)

@@ -19,7 +19,7 @@ final class LibraryConformanceTests: XCTestCase {
     func testCustomScan() {
         assertConformance(
             LibraryCatalog.customScan(),
-            requestNoneProbe: ProbeRegistry.probe("CustomScan(PassthroughSubject)"))
+            requestNoneProbe: ProbeRegistry.probe("CustomScan(CustomSubject)"))
     }
 
     func testShareReplay() {

@@ -122,7 +122,7 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
             ]
         case .serialDelivery:
             [
-                Lesson(2, "subscription-behavior", "The official Subscription: CustomSubscription"),
+                Lesson(2, "subscription-behavior", "The library's wrapper: CustomSubscription"),
                 Lesson(5, "thread-safe-subject", "The real experiment"),
             ]
         case .multicastReplay:

@@ -41,7 +41,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
     where S.Input == Output, S.Failure == Failure {
         let behavior = Behavior(subject: self, downstream: AnySubscriber(subscriber))
         let subscription = CustomSubscription(behavior: behavior)
-        subscribers[subscription.combineIdentifier] = subscription
+        subscribers[behavior.combineIdentifier] = subscription
         subscription.receive(subscription: Subscriptions.empty)
     }
 

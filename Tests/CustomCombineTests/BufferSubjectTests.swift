@@ -305,4 +305,29 @@ final class BufferSubjectTests: XCTestCase {
         }
         XCTAssertEqual(subject.subscriberCount, stable.count + lateRecorders.value.count)
     }
+
+    // As a subscriber it asks at once, as OpenCombine's CurrentValueSubject does: what it
+    // takes is recorded for later subscribers (chapter 8 says why).
+    func testUpstreamsAreAskedAtOnceAndTheirValuesRecorded() {
+        let subject = BufferSubject<Int, Never>(limit: 3)
+        let upstream = UpstreamProbe()
+        subject.send(subscription: upstream)
+        XCTAssertEqual(upstream.requests, [.unlimited])
+
+        let link = [1, 2, 3].publisher.subscribe(subject)
+        let recorder = Recorder<Int, Never>()
+        subject.subscribe(recorder)
+        XCTAssertEqual(recorder.events, [1, 2, 3].asEvents(completion: .finished))
+        link.cancel()
+    }
+
+    func testAReleasedSubjectCancelsItsUpstreams() {
+        let upstreams = (0..<3).map { _ in UpstreamProbe() }
+        do {
+            let subject = BufferSubject<Int, Never>()
+            upstreams.forEach(subject.send(subscription:))
+            XCTAssertEqual(upstreams.map(\.cancels), [0, 0, 0])
+        }
+        XCTAssertEqual(upstreams.map(\.cancels), [1, 1, 1])
+    }
 }

@@ -96,7 +96,7 @@ final class LexerCorpusTests: XCTestCase {
 
     func testTopLevelFunctionsOfAKnownFileMatchTheCompilers() throws {
         let url = Fixtures.repository.appendingPathComponent(
-            "Sources/WorkbookEngine/Validation/SwiftLexer.swift")
+            "Sources/WorkbookEngine/Assembly/SwiftLexer.swift")
         let scan = SwiftLexer.scan([(try String(contentsOf: url, encoding: .utf8), 1)])
         // The file is one struct: nothing is declared at the top level.
         XCTAssertEqual(scan.topLevelFunctions.map(\.name), [])

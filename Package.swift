@@ -70,7 +70,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
-        .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ],
     dependencies: [
@@ -94,7 +93,11 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "WorkbookEngine", dependencies: ["CCmark", "OutputMatching"]),
+        .target(
+            name: "WorkbookEngine",
+            dependencies: ["CCmark", "OutputMatching", "WorkbookContract", "ChildProcesses"]
+        ),
+        .target(name: "WorkbookContract"),
         .target(name: "OutputMatching"),
         .target(
             name: "ChildProcesses",
@@ -106,11 +109,11 @@ let package = Package(
                     condition: .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "WorkbookEngine", "ChildProcesses",
+                "WorkbookEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/workbook"
@@ -118,10 +121,12 @@ let package = Package(
         .testTarget(name: "CustomCombineTests", dependencies: ["CustomCombine"]),
         .testTarget(
             name: "WorkbookEngineTests",
-            dependencies: ["WorkbookEngine", "workbook"],
+            dependencies: ["WorkbookEngine", "WorkbookContract", "workbook"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),
+        .testTarget(
+            name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
+        .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
         .testTarget(
             name: "OutputMatchingTests",
             dependencies: [

@@ -143,9 +143,11 @@ enum ChapterAssembler {
                         )
                     }
                     named = tests
-                    var names: [String] = []
-                    for test in tests where !names.contains(test.name) { names.append(test.name) }
-                    kind = .tests(names: names)
+                    var declared: [ChapterTest] = []
+                    for test in tests where !declared.contains(where: { $0.name == test.name }) {
+                        declared.append(ChapterTest(name: test.name, line: test.line))
+                    }
+                    kind = .tests(declared)
                 case .example(let explicit):
                     guard let base = explicit ?? unit.group ?? first.headingSlug, !base.isEmpty
                     else {
@@ -156,7 +158,8 @@ enum ChapterAssembler {
                     }
                     let name = "test_" + String(base.map { $0 == "-" ? "_" : $0 })
                     named = [SwiftScan.Function(name: name, line: first.fenceLine)]
-                    kind = .example(testName: name, output: unit.outputs)
+                    kind = .example(
+                        test: ChapterTest(name: name, line: first.codeLine), output: unit.outputs)
                 case .excerpt, .ignore:
                     continue
                 }

@@ -1,8 +1,9 @@
 /// Summarises a failed build per chapter: which chapters have compiler errors (located in
 /// their Markdown thanks to `#sourceLocation`) and whether anything outside them failed.
-public enum BuildFailureSummary {
+package enum BuildFailureSummary {
     /// The distinct `Chapters/…md:LINE:COL: error: …` lines of `output`, per chapter.
-    public static func errors(in output: String, chapters: [ChapterFile]) -> [ChapterFile: [String]]
+    package static func errors(in output: String, chapters: [ChapterFile]) -> [ChapterFile:
+        [String]]
     {
         var result: [ChapterFile: [String]] = [:]
         var seen: Set<String> = []
@@ -20,7 +21,7 @@ public enum BuildFailureSummary {
     }
 
     /// A short report to print after the compiler's own output.
-    public static func render(_ output: String, chapters: [ChapterFile]) -> String {
+    package static func render(_ output: String, chapters: [ChapterFile]) -> String {
         let errors = errors(in: output, chapters: chapters)
         var lines = ["", "Build failed."]
         for file in chapters.sorted() {

@@ -11,17 +11,17 @@ import Foundation
 ///
 /// GitHub shows it folded, so a reader on the web opens hints one at a time, as
 /// `workbook hint` shows them in the terminal.
-public struct Hint: Equatable, Sendable {
+package struct Hint: Equatable, Sendable {
     /// The summary line, e.g. `Hint 1: where the subscribers live`.
-    public let title: String
+    package let title: String
     /// The Markdown between the summary and `</details>`, trimmed of blank edges.
-    public let body: String
+    package let body: String
     /// The 1-based line of the `<details>` in the chapter.
-    public let line: Int
+    package let line: Int
 
     /// The hints of `chapterText`, in order: `<details>` blocks whose summary starts
     /// with "Hint". A `<details>` inside a code block is code, not a hint.
-    public static func hints(in chapterText: String) -> [Hint] {
+    package static func hints(in chapterText: String) -> [Hint] {
         let lines = chapterText.split(separator: "\n", omittingEmptySubsequences: false)
         let html = MarkdownParser.elements(of: chapterText).filter { $0.kind == .htmlBlock }
         var hints: [Hint] = []

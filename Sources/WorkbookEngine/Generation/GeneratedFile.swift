@@ -1,14 +1,14 @@
 /// A file `generate` owns: its path relative to the workbook root and its content.
-public struct GeneratedFile: Equatable, Sendable {
+package struct GeneratedFile: Equatable, Sendable {
     /// Path relative to the workbook root.
-    public let path: String
+    package let path: String
     /// The complete content.
-    public let contents: String
+    package let contents: String
     /// What it is generated from, for errors (e.g. `Chapters/03-x.md`).
-    public let source: String
+    package let source: String
 
     /// Creates a generated file.
-    public init(path: String, contents: String, source: String) {
+    package init(path: String, contents: String, source: String) {
         self.path = path
         self.contents = contents
         self.source = source

@@ -1,27 +1,28 @@
 import Foundation
+import WorkbookContract
 
 /// The difference between the generated files a workbook should have and what is on
 /// disk: `generate` applies it, `check` reports it.
-public struct GenerationPlan: Equatable, Sendable {
+package struct GenerationPlan: Equatable, Sendable {
     /// Files that do not exist yet.
-    public var missing: [GeneratedFile] = []
+    package var missing: [GeneratedFile] = []
     /// Files whose content differs.
-    public var stale: [GeneratedFile] = []
+    package var stale: [GeneratedFile] = []
     /// Files under `Tests/Chapters` that carry the generated header but no chapter makes.
-    public var orphaned: [String] = []
+    package var orphaned: [String] = []
     /// Files up to date.
-    public var unchanged: [String] = []
+    package var unchanged: [String] = []
     /// Hand-written files (no generated header) where a generated file would go: never
     /// overwritten; each is an error until the author moves it.
-    public var inTheWay: [GeneratedFile] = []
+    package var inTheWay: [GeneratedFile] = []
 
     /// Whether disk already matches.
-    public var isUpToDate: Bool {
+    package var isUpToDate: Bool {
         missing.isEmpty && stale.isEmpty && orphaned.isEmpty && inTheWay.isEmpty
     }
 
     /// Compares `expected` with the files under `root`.
-    public init(expected: [GeneratedFile], root: URL) {
+    package init(expected: [GeneratedFile], root: URL) {
         let manager = FileManager.default
         for file in expected {
             let url = root.appendingPathComponent(file.path)
@@ -38,13 +39,13 @@ public struct GenerationPlan: Equatable, Sendable {
             }
         }
         let wanted = Set(expected.map(\.path))
-        let base = root.appendingPathComponent("Tests/Chapters")
+        let base = root.appendingPathComponent(ChapterNaming.generatedFolder)
         let folders = (try? manager.contentsOfDirectory(atPath: base.path)) ?? []
         for folder in folders.sorted() {
             let folderURL = base.appendingPathComponent(folder)
             let names = (try? manager.contentsOfDirectory(atPath: folderURL.path)) ?? []
             for name in names.sorted() where name.hasSuffix(".swift") {
-                let path = "Tests/Chapters/\(folder)/\(name)"
+                let path = "\(ChapterNaming.generatedFolder)/\(folder)/\(name)"
                 if !wanted.contains(path), Self.isGenerated(folderURL.appendingPathComponent(name))
                 {
                     orphaned.append(path)
@@ -64,7 +65,7 @@ public struct GenerationPlan: Equatable, Sendable {
     }
 
     /// `check`'s report: one diagnostic per file that is missing, stale or orphaned.
-    public var problems: [Diagnostic] {
+    package var problems: [Diagnostic] {
         inTheWay.map {
             Diagnostic(
                 file: $0.path, line: 1,

@@ -1,36 +1,36 @@
-import OutputMatching
+import WorkbookContract
 
 /// A behaviour a test observed on an implementation with no recording for it (Apple's
 /// Combine on a Mac; any with `WORKBOOK_COMBINE=other`), as the runtime's
 /// `expectObserved` reported it: not a pass, not a failure, something to look at.
-public struct BehaviorObservation: Equatable, Sendable {
+package struct BehaviorObservation: Equatable, Sendable {
     /// The test that observed it (the runner knows; the record does not).
-    public var testName: String
+    package var testName: String
     /// The record the test process wrote.
-    public let record: ObservationRecord
+    package let record: ObservationRecord
 
     /// Where the check is: a chapter path (through `#sourceLocation`).
-    public var file: String { record.file }
+    package var file: String { record.file }
     /// The check's line.
-    public var line: Int { record.line }
+    package var line: Int { record.line }
     /// What the check is about.
-    public var behavior: String { record.behavior }
+    package var behavior: String { record.behavior }
     /// The implementation that ran.
-    public var implementation: String { record.implementation }
+    package var implementation: String { record.implementation }
     /// What it did.
-    public var observed: String { record.observed }
+    package var observed: String { record.observed }
     /// What others were observed to do.
-    public var recorded: [ObservationRecord.Recording] { record.recorded }
+    package var recorded: [ObservationRecord.Recording] { record.recorded }
 
     /// An observation of `testName`.
-    public init(testName: String, record: ObservationRecord) {
+    package init(testName: String, record: ObservationRecord) {
         self.testName = testName
         self.record = record
     }
 
     /// The observation as report lines: what was observed, then each recording; values of
     /// several lines indented under their label.
-    public var summary: String {
+    package var summary: String {
         func value(_ text: String) -> String {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let trimmed = lines.last == "" ? lines.dropLast() : lines[...]
@@ -43,4 +43,9 @@ public struct BehaviorObservation: Equatable, Sendable {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+extension BehaviorObservation {
+    /// What starts the line the runtime writes an observation on.
+    package static var recordMarker: String { ObservationRecord.marker }
 }

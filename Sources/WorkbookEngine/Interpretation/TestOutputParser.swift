@@ -1,4 +1,4 @@
-import OutputMatching
+import WorkbookContract
 
 /// Reads the text XCTest prints (`Test Case '…' passed`, `file:line: error: …`) into
 /// results per test, so the CLI can report per chapter in Markdown terms.
@@ -14,7 +14,7 @@ struct TestOutputParser: Sendable {
     /// The reasons skips gave, in the order printed.
     private(set) var skipReasons: [String] = []
     /// Failures, in the order printed.
-    private(set) var failures: [TestFailure] = []
+    private(set) var failures: [ChapterFailure] = []
     /// Observations the runtime reported, in the order printed.
     private(set) var observations: [ObservationRecord] = []
     private var openFailure: Int?
@@ -92,7 +92,7 @@ struct TestOutputParser: Sendable {
     }
 
     /// `file:line: error: Class.test : message` -> a failure.
-    private static func failure(_ line: String) -> TestFailure? {
+    private static func failure(_ line: String) -> ChapterFailure? {
         guard let errorRange = line.firstRange(of: ": error: ") else { return nil }
         let location = line[..<errorRange.lowerBound]
         guard let colon = location.lastIndex(of: ":"),
@@ -111,7 +111,7 @@ struct TestOutputParser: Sendable {
             message = message.dropFirst("failed - ".count)
         }
         guard parts.count >= 2 else { return nil }
-        return TestFailure(
+        return ChapterFailure(
             className: String(parts[parts.count - 2]), testName: String(parts[parts.count - 1]),
             file: file, line: number, message: String(message))
     }

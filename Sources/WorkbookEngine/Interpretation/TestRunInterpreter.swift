@@ -1,36 +1,38 @@
-/// Turns the output of a process that ran one declared test into its outcome and its
-/// failures, located in the chapter's Markdown.
+/// Turns how a process that ran one declared test ended into its result, failures
+/// located in the chapter's Markdown. The one place a verdict is reached.
 ///
 /// A test never reported as started is "declared but not run"; one started but never
 /// finished crashed, and the Swift runtime's backtrace (mapped to the Markdown by
 /// `#sourceLocation`) gives the trapping line when it names the chapter.
-public enum TestRunInterpreter {
-    /// The outcome of `test` (a method of `file`'s test class declared at Markdown `line`),
-    /// its failures, and what it observed on an implementation with no recording. A test
-    /// that observed something and failed in any way is failed: observations never turn a
-    /// failure into a success.
-    public static func interpret(
-        _ result: TestProcessResult, test: String, file: ChapterFile, line: Int
-    ) -> (outcome: TestOutcome, failures: [TestFailure], observations: [BehaviorObservation]) {
+package enum TestRunInterpreter {
+    /// The result of `test` (a method of `file`'s test class): its outcome, failures and
+    /// what it observed on an implementation with no recording. A test that observed
+    /// something and failed in any way is failed: observations never turn a failure into a
+    /// success.
+    package static func interpret(
+        _ result: TestProcessResult, test: ChapterTest, file: ChapterFile
+    ) -> TestResult {
         let parser = TestOutputParser.parse(result.output)
         let observations = parser.observations.map {
-            BehaviorObservation(testName: test, record: $0)
+            BehaviorObservation(testName: test.name, record: $0)
         }
-        let (outcome, failures) = outcomeAndFailures(
-            result, parser, test: test, file: file, line: line)
+        var (outcome, failures) = outcomeAndFailures(
+            result, parser, test: test.name, file: file, line: test.line)
         if outcome == .passed, !observations.isEmpty {
-            return (.observed, failures, observations)
+            outcome = .observed
         }
-        return (outcome, failures, observations)
+        return TestResult(
+            test: test, outcome: outcome, failures: failures, observations: observations,
+            output: result.output, duration: result.duration)
     }
 
     private static func outcomeAndFailures(
         _ result: TestProcessResult, _ parser: TestOutputParser, test: String, file: ChapterFile,
         line: Int
-    ) -> (outcome: TestOutcome, failures: [TestFailure]) {
+    ) -> (outcome: TestOutcome, failures: [ChapterFailure]) {
         let name = "\(file.moduleName).\(test)"
-        func failure(_ message: String, at line: Int) -> TestFailure {
-            TestFailure(
+        func failure(_ message: String, at line: Int) -> ChapterFailure {
+            ChapterFailure(
                 className: file.moduleName, testName: test, file: file.relativePath, line: line,
                 message: message)
         }

@@ -2,12 +2,12 @@ import Foundation
 
 /// Loads every chapter of a workbook, validating all of them before anything is written,
 /// so a bad chapter never leaves a half-generated tree behind.
-public struct WorkbookLoader: Sendable {
+package struct WorkbookLoader: Sendable {
     /// The workbook (package) root.
-    public let root: URL
+    package let root: URL
 
     /// Creates a loader for the workbook at `root`.
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root
     }
 
@@ -64,7 +64,7 @@ public struct WorkbookLoader: Sendable {
 
     /// Every chapter, parsed and validated (excerpt regions must exist; drift is kept in
     /// `Chapter.excerptDrift`); throws all problems of all chapters at once.
-    public func chapters() throws(DiagnosticList) -> [Chapter] {
+    package func chapters() throws(DiagnosticList) -> [Chapter] {
         let (files, nameProblems) = scanChapterFiles()
         var chapters: [Chapter] = []
         var problems = nameProblems
@@ -85,7 +85,7 @@ public struct WorkbookLoader: Sendable {
     }
 
     /// Parses and validates one chapter.
-    public func load(_ file: ChapterFile) throws(DiagnosticList) -> Chapter {
+    package func load(_ file: ChapterFile) throws(DiagnosticList) -> Chapter {
         let url = root.appendingPathComponent(file.relativePath)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw DiagnosticList([
@@ -104,25 +104,25 @@ public struct WorkbookLoader: Sendable {
 
     /// What `check` reports: generated files missing, stale, orphaned or in the way, and
     /// excerpts that drifted from their regions.
-    public func problems(of chapters: [Chapter]) -> [Diagnostic] {
+    package func problems(of chapters: [Chapter]) -> [Diagnostic] {
         plan(for: chapters).problems + chapters.flatMap(\.excerptDrift)
     }
 
     /// What `generate` would change on disk for `chapters`.
-    public func plan(for chapters: [Chapter]) -> GenerationPlan {
+    package func plan(for chapters: [Chapter]) -> GenerationPlan {
         GenerationPlan(expected: Self.generatedFiles(for: chapters), root: root)
     }
 
     /// Writes what changed for `chapters` (atomically; never a file without the generated
     /// header) and returns the paths touched. Throws the files in the way, if any.
     @discardableResult
-    public func generate(_ chapters: [Chapter]) throws -> [String] {
+    package func generate(_ chapters: [Chapter]) throws -> [String] {
         try GeneratedFileWriter.apply(plan(for: chapters), root: root)
     }
 
     /// The files `generate` should produce for `chapters`: one test file per chapter and
     /// the table of contents `Chapters/README.md`.
-    public static func generatedFiles(for chapters: [Chapter]) -> [GeneratedFile] {
+    package static func generatedFiles(for chapters: [Chapter]) -> [GeneratedFile] {
         chapters.map {
             GeneratedFile(
                 path: $0.file.generatedRelativePath, contents: SwiftGenerator.source(for: $0),

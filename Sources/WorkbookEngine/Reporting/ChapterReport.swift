@@ -1,53 +1,52 @@
-/// The outcome of one chapter: each declared test's outcome, or why none ran.
-public struct ChapterReport: Equatable, Sendable {
-    /// One declared test and how it ended.
-    public struct Result: Equatable, Sendable {
-        /// The test method.
-        public let name: String
-        /// How it ended.
-        public let outcome: TestOutcome
-
-        /// Creates a result.
-        public init(name: String, outcome: TestOutcome) {
-            self.name = name
-            self.outcome = outcome
-        }
-    }
-
+/// The outcome of one chapter: each declared test's result, or why none ran.
+package struct ChapterReport: Equatable, Sendable {
     /// The chapter.
-    public let file: ChapterFile
-    /// The tests the chapter declares, in document order.
-    public let declared: [String]
-    /// The Markdown line each declared test starts at.
-    public var lines: [String: Int] = [:]
-    /// The outcomes of the tests that were run.
-    public var results: [Result] = []
-    /// The failures, located in the Markdown.
-    public var failures: [TestFailure] = []
-    /// What was observed on an implementation with no recording, located in the Markdown.
-    public var observations: [BehaviorObservation] = []
+    package let file: ChapterFile
+    /// The tests the chapter declares, in document order, with their Markdown lines.
+    package let declared: [ChapterTest]
+    /// The results of the tests that were run, in declaration order.
+    package var results: [TestResult] = []
     /// Why no test of the chapter ran (it does not compile), if so.
-    public var notRunReason: String?
+    package var notRunReason: String?
     /// The compiler's errors, as `Chapters/NN-name.md:LINE:COL: error: …`.
-    public var buildErrors: [String] = []
+    package var buildErrors: [String] = []
 
     /// An empty report for `file`, which declares `declared`.
-    public init(file: ChapterFile, declared: [String]) {
+    package init(file: ChapterFile, declared: [ChapterTest]) {
         self.file = file
         self.declared = declared
     }
 
+    /// The failures, located in the Markdown, in declaration order.
+    package var failures: [ChapterFailure] { results.flatMap(\.failures) }
+    /// What was observed on an implementation with no recording, located in the Markdown.
+    package var observations: [BehaviorObservation] { results.flatMap(\.observations) }
+
+    /// The result of the test named `name`, if it ran.
+    package func result(of name: String) -> TestResult? {
+        results.first { $0.name == name }
+    }
+
     /// How many tests passed.
-    public var passedCount: Int { results.count { $0.outcome == .passed } }
+    package var passedCount: Int { results.count { $0.outcome == .passed } }
     /// How many tests were skipped.
-    public var skippedCount: Int {
+    package var skippedCount: Int {
         results.count { if case .skipped = $0.outcome { true } else { false } }
     }
     /// How many tests passed with an observation (and no failure).
-    public var observedCount: Int { results.count { $0.outcome == .observed } }
+    package var observedCount: Int { results.count { $0.outcome == .observed } }
     /// How many declared tests did not pass, observe or skip: failed, crashed, timed out or
     /// never run.
-    public var failedCount: Int { declared.count - passedCount - observedCount - skippedCount }
+    package var failedCount: Int { declared.count - passedCount - observedCount - skippedCount }
+    /// How many of those could not be judged on their assertions (crashed, timed out, never
+    /// run, or the chapter did not compile): JUnit's errors.
+    package var errorCount: Int {
+        notRunReason != nil ? declared.count : results.count { $0.outcome.isError }
+    }
+    /// How many failed an assertion: JUnit's failures.
+    package var assertionFailureCount: Int { failedCount - errorCount }
+    /// The wall time of the chapter's test processes, in seconds.
+    package var duration: Double { results.map(\.duration).reduce(0, +) }
     /// Whether every declared test passed, observed or was skipped.
-    public var succeeded: Bool { notRunReason == nil && failedCount == 0 }
+    package var succeeded: Bool { notRunReason == nil && failedCount == 0 }
 }

@@ -3,9 +3,9 @@
 /// Observations (a behaviour with no recording for the implementation that ran) add a
 /// column, a list after the failures and a count to the totals; a run without any prints
 /// exactly what it always did.
-public enum ReportRenderer {
+package enum ReportRenderer {
     /// The rendered report.
-    public static func render(_ reports: [ChapterReport]) -> String {
+    package static func render(_ reports: [ChapterReport]) -> String {
         let observations = reports.flatMap(\.observations)
         let observing = !observations.isEmpty
         let nameWidth = max(7, reports.map { $0.file.fileName.count }.max() ?? 0)

@@ -6,28 +6,28 @@ import OutputMatching
 /// `...` lines and `...` inside lines stay, and every other byte of the chapter is kept.
 ///
 /// Entry point for the CLI: ``promote(chapter:root:textAtRunStart:mismatches:)``.
-public enum OutputPromoter {
+package enum OutputPromoter {
     /// One output block whose example printed something else.
-    public struct Mismatch: Equatable, Sendable {
+    package struct Mismatch: Equatable, Sendable {
         /// The 1-based line of the block's opening ```` ```output ```` fence.
-        public let fenceLine: Int
+        package let fenceLine: Int
         /// What the example printed.
-        public let actual: String
+        package let actual: String
 
         /// Creates a mismatch, e.g. from a run's observation that did not match.
-        public init(fenceLine: Int, actual: String) {
+        package init(fenceLine: Int, actual: String) {
             self.fenceLine = fenceLine
             self.actual = actual
         }
     }
 
     /// A chapter's text after promotion and a diff of what changed.
-    public struct Promotion: Equatable, Sendable {
+    package struct Promotion: Equatable, Sendable {
         /// The whole rewritten chapter.
-        public let text: String
+        package let text: String
         /// `-`/`+` lines per changed block, each headed by `file:line:`; empty if nothing
         /// changed.
-        public let diff: String
+        package let diff: String
     }
 
     /// Rewrites, in place and atomically, each output block of `chapter` (a path such as
@@ -39,7 +39,7 @@ public enum OutputPromoter {
     /// The CLI reads each chapter's text before it starts the run and, after it, passes
     /// the run's unmatched observations as `Mismatch(fenceLine:actual:)`.
     @discardableResult
-    public static func promote(
+    package static func promote(
         chapter: String, root: URL, textAtRunStart: String, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> String {
         let url = root.appendingPathComponent(chapter)
@@ -67,7 +67,7 @@ public enum OutputPromoter {
 
     /// The pure part of ``promote(chapter:root:textAtRunStart:mismatches:)``: `text` with
     /// each listed output block rewritten, and the diff.
-    public static func rewrite(
+    package static func rewrite(
         _ text: String, path: String, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> Promotion {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

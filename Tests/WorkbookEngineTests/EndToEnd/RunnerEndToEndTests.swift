@@ -68,30 +68,49 @@ final class RunnerEndToEndTests: XCTestCase {
         try checkInterruptLeavesNothingRunning(root)
     }
 
-    /// The JUnit report has what the schema requires and each case's chapter and line.
+    /// The JUnit report is valid against the schema CI dashboards read, with a time per
+    /// test, a failed assertion as a failure, a crash, a hang and a chapter that does not
+    /// compile as errors (located at their Markdown lines) and what a test printed.
     private func checkJUnit(_ url: URL) throws {
+        try JUnitSchema.assertValid(url)
         let document = try XMLDocument(contentsOf: url)
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
         XCTAssertEqual(suites.count, 11)
         for case let suite as XMLElement in suites {
-            for attribute in ["name", "tests", "failures", "errors"] {
+            for attribute in ["name", "tests", "failures", "errors", "time", "file"] {
                 XCTAssertNotNil(suite.attribute(forName: attribute), attribute)
             }
         }
         let cases = try document.nodes(forXPath: "//testcase")
         XCTAssertEqual(cases.count, 16)
-        for case let element as XMLElement in cases {
-            for attribute in ["name", "classname", "time", "file", "line"] {
-                XCTAssertNotNil(element.attribute(forName: attribute), attribute)
-            }
+        let times = try document.nodes(forXPath: "//testcase/@time").compactMap {
+            Double($0.stringValue ?? "")
         }
-        let crash = try document.nodes(
-            forXPath: "//testcase[@name='testIndexOutOfRange']/failure")
-        XCTAssertEqual(crash.count, 1)
+        XCTAssertEqual(times.count, 16)
+        XCTAssertGreaterThanOrEqual(times.max() ?? 0, 3, "the hang ran to its limit: \(times)")
+        func value(_ path: String) throws -> String? {
+            try document.nodes(forXPath: path).first?.stringValue
+        }
+        XCTAssertEqual(try value("/testsuites/@tests"), "16")
+        XCTAssertEqual(try value("/testsuites/@failures"), "3", "the assertions that failed")
         XCTAssertEqual(
-            try document.nodes(forXPath: "//testcase[@name='testIndexOutOfRange']/@line").first?
-                .stringValue, "7")
+            try value("/testsuites/@errors"), "4",
+            "a crash, a hang, a test never run and a chapter that does not compile")
+        let crash = try value("//testcase[@name='testIndexOutOfRange']/error")
+        XCTAssertTrue(
+            crash?.hasPrefix("Chapters/02-crash.md:7: crashed: Fatal error: Index out of range")
+                == true, crash ?? "no error")
+        XCTAssertEqual(
+            try value("//testcase[@name='testIndexOutOfRange']/error/@type"), "crashed")
+        XCTAssertEqual(try value("//testcase[@name='testNeverEnds']/error/@type"), "timedOut")
+        XCTAssertEqual(try value("//testcase[@name='testHidden']/error/@type"), "notRun")
+        XCTAssertEqual(
+            try document.nodes(forXPath: "//testsuite[@name='Chapter04Tests']/testcase/error")
+                .count, 1)
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase/failure").count, 3)
         XCTAssertEqual(try document.nodes(forXPath: "//testcase/skipped").count, 1)
+        XCTAssertEqual(
+            try value("//testcase[@name='testStillRuns']/system-out"), "printed by a passing test")
     }
 
     /// With `WORKBOOK_COMBINE=other` the runtime believes it runs on an implementation with
@@ -129,14 +148,17 @@ final class RunnerEndToEndTests: XCTestCase {
             XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
         }
         let document = try XMLDocument(contentsOf: junit)
+        try JUnitSchema.assertValid(junit)
         let property = try document.nodes(
-            forXPath:
-                "//testcase[@name='testRecordedPerImplementation']/properties/property[@name='observed']/@value"
-        )
+            forXPath: "//testsuite/properties/property[@name='observed']/@value")
         XCTAssertEqual(
             property.first?.stringValue,
-            "how many values arrive on an implementation with no recording (WORKBOOK_COMBINE=other): 2"
+            "testRecordedPerImplementation: how many values arrive on an implementation with no recording (WORKBOOK_COMBINE=other): 2"
         )
+        XCTAssertTrue(
+            try document.nodes(
+                forXPath: "//testcase[@name='testRecordedPerImplementation']/system-out"
+            ).first?.stringValue?.contains("observed: how many values arrive") == true)
         XCTAssertEqual(
             try document.nodes(
                 forXPath: "//testcase[@name='testRecordedPerImplementation']/failure"

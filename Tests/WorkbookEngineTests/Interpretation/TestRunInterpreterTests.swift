@@ -6,11 +6,11 @@ final class TestRunInterpreterTests: XCTestCase {
 
     private func interpret(
         _ output: String, status: Int32? = 0, signal: Int32? = nil, timedOut: Bool = false
-    ) -> (outcome: TestOutcome, failures: [TestFailure], observations: [BehaviorObservation]) {
+    ) -> TestResult {
         TestRunInterpreter.interpret(
             TestProcessResult(
                 output: output, exitStatus: status, signal: signal, timedOut: timedOut, timeout: 2),
-            test: "testA", file: file, line: 10)
+            test: ChapterTest(name: "testA", line: 10), file: file)
     }
 
     func testPassedAndFailed() {
@@ -112,13 +112,16 @@ final class TestRunInterpreterTests: XCTestCase {
     }
 
     func testTableNeverShowsAnEmptyRowAndCountsWhatDidNotRunAsFailed() throws {
-        var broken = ChapterReport(file: try ChapterFile(fileName: "04-b.md"), declared: ["testB"])
+        var broken = ChapterReport(
+            file: try ChapterFile(fileName: "04-b.md"),
+            declared: [ChapterTest(name: "testB", line: 3)])
         broken.notRunReason = "does not compile (1 error(s))"
         broken.buildErrors = ["Chapters/04-b.md:3:5: error: nope"]
-        var skipped = ChapterReport(file: file, declared: ["testA", "testC"])
+        let declared = [ChapterTest(name: "testA", line: 5), ChapterTest(name: "testC", line: 9)]
+        var skipped = ChapterReport(file: file, declared: declared)
         skipped.results = [
-            .init(name: "testA", outcome: .skipped(reason: "")),
-            .init(name: "testC", outcome: .passed),
+            TestResult(test: declared[0], outcome: .skipped(reason: "")),
+            TestResult(test: declared[1], outcome: .passed),
         ]
         let empty = ChapterReport(file: try ChapterFile(fileName: "06-e.md"), declared: [])
         let table = ReportRenderer.render([broken, skipped, empty])

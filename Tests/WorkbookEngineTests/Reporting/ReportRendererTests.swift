@@ -1,4 +1,4 @@
-import OutputMatching
+import WorkbookContract
 import WorkbookEngine
 import XCTest
 
@@ -6,14 +6,15 @@ import XCTest
 /// exactly the three columns and the three totals it always did.
 final class ReportRendererTests: XCTestCase {
     private func report(observing: Bool) throws -> ChapterReport {
+        let tests = [ChapterTest(name: "testA", line: 130), ChapterTest(name: "testB", line: 138)]
         var report = ChapterReport(
-            file: try ChapterFile(fileName: "13-scheduling.md"), declared: ["testA", "testB"])
+            file: try ChapterFile(fileName: "13-scheduling.md"), declared: tests)
         report.results = [
-            .init(name: "testA", outcome: .passed),
-            .init(name: "testB", outcome: observing ? .observed : .passed),
+            TestResult(test: tests[0], outcome: .passed),
+            TestResult(test: tests[1], outcome: observing ? .observed : .passed),
         ]
         if observing {
-            report.observations = [
+            report.results[1].observations = [
                 BehaviorObservation(
                     testName: "testB",
                     record: ObservationRecord(
@@ -64,7 +65,7 @@ final class ReportRendererTests: XCTestCase {
         let xml = JUnitReport.render([try report(observing: true)])
         XCTAssertTrue(
             xml.contains(
-                #"<property name="observed" value="both values arrive on Apple's Combine (this Mac): [2]"/>"#
+                #"<property name="observed" value="testB: both values arrive on Apple's Combine (this Mac): [2]"/>"#
             ), xml)
         XCTAssertTrue(xml.contains("<system-out>Chapters/13-scheduling.md:140: observed:"), xml)
         XCTAssertFalse(xml.contains("<failure"), xml)

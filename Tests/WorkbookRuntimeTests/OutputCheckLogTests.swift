@@ -1,16 +1,18 @@
 import Foundation
+import WorkbookContract
 import WorkbookRuntime
 import XCTest
 
-final class ObservationLogTests: XCTestCase {
+final class OutputCheckLogTests: XCTestCase {
     func testAssertOutputRecordsEachCheckAsOneJSONLine() throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("observations-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: path) }
-        setenv("WORKBOOK_OBSERVATIONS", path.path, 1)
-        defer { unsetenv("WORKBOOK_OBSERVATIONS") }
+        setenv(WorkbookEnvironment.outputChecks, path.path, 1)
+        defer { unsetenv(WorkbookEnvironment.outputChecks) }
         assertOutput("a\n", matches: "a\n", file: "Chapters/01-x.md", line: 7)
-        ObservationLog.record(file: "Chapters/01-x.md", line: 9, actual: "b \n", matched: false)
+        OutputCheckLog.record(
+            OutputCheckRecord(file: "Chapters/01-x.md", line: 9, actual: "b \n", matched: false))
         let lines = try String(contentsOf: path, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.count, 2)
         let records = try lines.map {
@@ -21,6 +23,8 @@ final class ObservationLogTests: XCTestCase {
         XCTAssertEqual(records[0]["matched"] as? Bool, true)
         XCTAssertEqual(records[1]["actual"] as? String, "b \n")
         XCTAssertEqual(records[1]["matched"] as? Bool, false)
+        let decoded = OutputCheckRecord.decodeLines(try String(contentsOf: path, encoding: .utf8))
+        XCTAssertEqual(decoded.map(\.line), [7, 9], "the runner reads what the runtime wrote")
     }
 
     func testCatchErrorReturnsWhatTheBodyThrew() async {

@@ -3,40 +3,40 @@ import Foundation
 /// What a test observed on a Combine implementation with no recording for it, as the
 /// runtime (`WorkbookRuntime`) writes it and `workbook test` (`WorkbookEngine`) reads it:
 /// one line of its own on the test process's standard error, ``marker`` followed by this
-/// record in JSON. Shared, as the output line rules are, so both read one format.
-public struct ObservationRecord: Codable, Equatable, Sendable {
+/// record in JSON.
+package struct ObservationRecord: Codable, Equatable, Sendable {
     /// What another implementation was observed to do, as text.
-    public struct Recording: Codable, Equatable, Sendable {
+    package struct Recording: Codable, Equatable, Sendable {
         /// The implementation's name.
-        public let implementation: String
+        package let implementation: String
         /// What it did.
-        public let value: String
+        package let value: String
 
         /// Creates a recording.
-        public init(implementation: String, value: String) {
+        package init(implementation: String, value: String) {
             self.implementation = implementation
             self.value = value
         }
     }
 
     /// Where the check is: a chapter path (through `#sourceLocation`).
-    public let file: String
+    package let file: String
     /// The check's line.
-    public let line: Int
+    package let line: Int
     /// What the check is about.
-    public let behavior: String
+    package let behavior: String
     /// The implementation that ran.
-    public let implementation: String
+    package let implementation: String
     /// What it did.
-    public let observed: String
+    package let observed: String
     /// What others were observed to do.
-    public let recorded: [Recording]
+    package let recorded: [Recording]
 
     /// What starts the record's line.
-    public static let marker = "workbook-observation: "
+    package static let marker = "workbook-observation: "
 
     /// Creates a record.
-    public init(
+    package init(
         file: String, line: Int, behavior: String, implementation: String, observed: String,
         recorded: [Recording]
     ) {
@@ -50,7 +50,7 @@ public struct ObservationRecord: Codable, Equatable, Sendable {
 
     /// The line to write: a newline first (so no half line of the test's own output can run
     /// into it), the marker, the JSON, a newline.
-    public var encodedLine: Data? {
+    package var encodedLine: Data? {
         guard let json = try? JSONEncoder().encode(self) else { return nil }
         return Data(("\n" + Self.marker).utf8) + json + Data("\n".utf8)
     }
@@ -58,7 +58,7 @@ public struct ObservationRecord: Codable, Equatable, Sendable {
     /// The record on a line that starts with ``marker``, `nil` for any other line; an
     /// unreadable one (a killed process cut it short) is still a record, so that an
     /// observation is never lost as a pass.
-    public static func parse(_ line: Substring) -> ObservationRecord? {
+    package static func parse(_ line: Substring) -> ObservationRecord? {
         guard line.hasPrefix(marker) else { return nil }
         let json = line.dropFirst(marker.count)
         if let decoded = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) {

@@ -1,5 +1,5 @@
 /// The line rules of an `output` block, used by ``OutputAlignment``, which both the
-/// test-time matcher (`WorkbookRuntime`) and the promoter (`WorkbookEngine`) read. A module
+/// test-time matcher (`WorkbookRuntime`) and `workbook test --update` (`WorkbookEngine`) read. A module
 /// of its own so the `workbook` tool does not link XCTest.
 package enum OutputLines {
     /// Splits text into lines, ignoring one final newline.

@@ -12,7 +12,7 @@ import WorkbookContract
 ///    ``TestLauncher``);
 /// 5. **interpret** how each process ended (``TestRunInterpreter``);
 /// 6. **report**: chapter reports, the JUnit file (``JUnitReport``) and, with `--update`,
-///    the rewritten output blocks (``OutputPromoter/Session``).
+///    the rewritten output blocks (``OutputUpdate/Session``).
 ///
 /// The build tool and the launcher are protocols, so the whole pipeline runs in-process
 /// with fakes in its unit tests. The commands only build a ``TestRequest``, call ``run(_:)``
@@ -63,12 +63,12 @@ package struct TestPipeline {
         } catch {
             throw .unknownChapter(error)
         }
-        let update: OutputPromoter.Session?
+        let update: OutputUpdate.Session?
         do {
             try loader.generate(all)
             update =
                 request.update
-                ? try OutputPromoter.Session(root: root, chapters: all.map(\.file)) : nil
+                ? try OutputUpdate.Session(root: root, chapters: all.map(\.file)) : nil
         } catch {
             throw Self.failure(error)
         }

@@ -7,12 +7,12 @@ package struct TestRun: Equatable, Sendable {
     /// Every output check the examples made, failed ones included.
     package var outputChecks: [OutputCheckRecord] = []
     /// What `--update` did, when asked.
-    package var update: OutputPromoter.Session.Outcome?
+    package var update: OutputUpdate.Session.Outcome?
 
     /// Creates a run.
     package init(
         reports: [ChapterReport], outputChecks: [OutputCheckRecord] = [],
-        update: OutputPromoter.Session.Outcome? = nil
+        update: OutputUpdate.Session.Outcome? = nil
     ) {
         self.reports = reports
         self.outputChecks = outputChecks

@@ -5,8 +5,8 @@ import OutputMatching
 /// keeping what the author wrote wherever it still matches: only mismatched lines change,
 /// `...` lines and `...` inside lines stay, and every other byte of the chapter is kept.
 ///
-/// Entry point for the CLI: ``promote(chapter:root:textAtRunStart:mismatches:)``.
-package enum OutputPromoter {
+/// Entry point for the pipeline (through ``Session``): ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``.
+package enum OutputUpdate {
     /// One output block whose example printed something else.
     package struct Mismatch: Equatable, Sendable {
         /// The 1-based line of the block's opening ```` ```output ```` fence.
@@ -21,8 +21,8 @@ package enum OutputPromoter {
         }
     }
 
-    /// A chapter's text after promotion and a diff of what changed.
-    package struct Promotion: Equatable, Sendable {
+    /// A chapter's text after the update and a diff of what changed.
+    package struct Rewritten: Equatable, Sendable {
         /// The whole rewritten chapter.
         package let text: String
         /// `-`/`+` lines per changed block, each headed by `file:line:`; empty if nothing
@@ -34,12 +34,12 @@ package enum OutputPromoter {
     /// `Chapters/03-x.md`, relative to `root`) listed in `mismatches`, and returns the diff
     /// to print. Refuses (throws, writing nothing) if the chapter on disk is no longer
     /// `textAtRunStart` - the author edited it during the run - or a line is not an output
-    /// block this promoter can rewrite.
+    /// block this update can rewrite.
     ///
-    /// The CLI reads each chapter's text before it starts the run and, after it, passes
-    /// the run's unmatched observations as `Mismatch(fenceLine:actual:)`.
+    /// ``Session`` reads each chapter's text before the run starts and, after it, passes
+    /// the run's unmatched output checks as `Mismatch(fenceLine:actual:)`.
     @discardableResult
-    package static func promote(
+    package static func rewriteFile(
         chapter: String, root: URL, textAtRunStart: String, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> String {
         let url = root.appendingPathComponent(chapter)
@@ -53,23 +53,23 @@ package enum OutputPromoter {
                         "chapter changed on disk after the run began; not updated (run again)")
             ])
         }
-        let promotion = try rewrite(textAtRunStart, path: chapter, mismatches: mismatches)
-        guard promotion.text != textAtRunStart else { return "" }
+        let rewritten = try rewrite(textAtRunStart, path: chapter, mismatches: mismatches)
+        guard rewritten.text != textAtRunStart else { return "" }
         do {
-            try AtomicFile.write(Data(promotion.text.utf8), to: url)
+            try AtomicFile.write(Data(rewritten.text.utf8), to: url)
         } catch {
             throw DiagnosticList([
                 Diagnostic(file: chapter, line: 1, message: "cannot write the chapter: \(error)")
             ])
         }
-        return promotion.diff
+        return rewritten.diff
     }
 
-    /// The pure part of ``promote(chapter:root:textAtRunStart:mismatches:)``: `text` with
+    /// The pure part of ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``: `text` with
     /// each listed output block rewritten, and the diff.
     package static func rewrite(
         _ text: String, path: String, mismatches: [Mismatch]
-    ) throws(DiagnosticList) -> Promotion {
+    ) throws(DiagnosticList) -> Rewritten {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let blocks = MarkdownParser.elements(of: text)
         var problems: [Diagnostic] = []
@@ -133,7 +133,7 @@ package enum OutputPromoter {
                 contentsOf: ["\(path):\(block.startLine): output block updated"] + changes, at: 0)
         }
         guard problems.isEmpty else { throw DiagnosticList(problems.reversed()) }
-        return Promotion(
+        return Rewritten(
             text: lines.joined(separator: "\n"),
             diff: diff.isEmpty ? "" : diff.joined(separator: "\n") + "\n")
     }

@@ -3,14 +3,14 @@ import XCTest
 
 @testable import WorkbookEngine
 
-/// Golden tests of `workbook test --update`'s promotion: only mismatched lines change.
-final class OutputPromoterTests: XCTestCase {
+/// Golden tests of `workbook test --update`: only mismatched lines change.
+final class OutputUpdateTests: XCTestCase {
     private let prose =
         "# A\n\nSome *prose*  with two spaces.\n\n```swift example\nprint(1)\n```\n\n"
 
-    private func promote(_ block: String, actual: String) throws -> OutputPromoter.Promotion {
+    private func rewrite(_ block: String, actual: String) throws -> OutputUpdate.Rewritten {
         let text = prose + "```output\n" + block + "```\n\nAfter.\n"
-        return try OutputPromoter.rewrite(
+        return try OutputUpdate.rewrite(
             text, path: "Chapters/01-a.md", mismatches: [.init(fenceLine: 9, actual: actual)])
     }
 
@@ -19,39 +19,39 @@ final class OutputPromoterTests: XCTestCase {
     }
 
     func testAChangedLineIsReplacedAndTheRestKept() throws {
-        let result = try promote("a\nb\nc\n", actual: "a\nB\nc\n")
+        let result = try rewrite("a\nb\nc\n", actual: "a\nB\nc\n")
         XCTAssertEqual(result.text, chapter("a\nB\nc\n"))
         XCTAssertEqual(result.diff, "Chapters/01-a.md:9: output block updated\n-b\n+B\n")
     }
 
     func testAWildcardLineIsKept() throws {
-        let result = try promote("start\n...\nend\n", actual: "start\nx\ny\nfinish\n")
+        let result = try rewrite("start\n...\nend\n", actual: "start\nx\ny\nfinish\n")
         XCTAssertEqual(result.text, chapter("start\n...\nfinish\n"))
     }
 
     func testAnInlineWildcardIsKept() throws {
-        let result = try promote("id 0x...\ncount 1\n", actual: "id 0xBEEF\ncount 2\n")
+        let result = try rewrite("id 0x...\ncount 1\n", actual: "id 0xBEEF\ncount 2\n")
         XCTAssertEqual(result.text, chapter("id 0x...\ncount 2\n"))
     }
 
     func testShorterActualOutputRemovesLines() throws {
-        let result = try promote("a\nb\nc\n", actual: "a\nc\n")
+        let result = try rewrite("a\nb\nc\n", actual: "a\nc\n")
         XCTAssertEqual(result.text, chapter("a\nc\n"))
         XCTAssertEqual(result.diff, "Chapters/01-a.md:9: output block updated\n-b\n")
     }
 
     func testLongerActualOutputAddsLines() throws {
-        let result = try promote("a\n", actual: "a\nb\nc\n")
+        let result = try rewrite("a\n", actual: "a\nb\nc\n")
         XCTAssertEqual(result.text, chapter("a\nb\nc\n"))
     }
 
     func testEmptyBlockIsFilled() throws {
-        XCTAssertEqual(try promote("", actual: "hello\n").text, chapter("hello\n"))
+        XCTAssertEqual(try rewrite("", actual: "hello\n").text, chapter("hello\n"))
     }
 
     func testALineThatIsNotAnOutputFenceIsRefused() throws {
         XCTAssertThrowsError(
-            try OutputPromoter.rewrite(
+            try OutputUpdate.rewrite(
                 chapter("a\n"), path: "Chapters/01-a.md",
                 mismatches: [.init(fenceLine: 5, actual: "b\n")]))
     }
@@ -59,7 +59,7 @@ final class OutputPromoterTests: XCTestCase {
     func testTwoBlocksAreRewrittenWithoutMovingEachOther() throws {
         let text =
             "# A\n\n```swift example\n```\n\n```output\na\n```\n\n```swift example=b\n```\n\n```output\nx\n```\n"
-        let result = try OutputPromoter.rewrite(
+        let result = try OutputUpdate.rewrite(
             text, path: "Chapters/01-a.md",
             mismatches: [
                 .init(fenceLine: 6, actual: "a\nb\n"), .init(fenceLine: 13, actual: "y\n"),
@@ -70,17 +70,17 @@ final class OutputPromoterTests: XCTestCase {
         )
     }
 
-    func testPromoteWritesAtomicallyAndRefusesAChapterEditedDuringTheRun() throws {
+    func testRewritingAFileIsAtomicAndRefusesAChapterEditedDuringTheRun() throws {
         let original = chapter("a\nb\n")
         let root = try Fixtures.temporaryWorkbook(
             ["Chapters/01-a.md": Data(original.utf8)], for: self)
         let url = root.appendingPathComponent("Chapters/01-a.md")
-        let mismatch = OutputPromoter.Mismatch(fenceLine: 9, actual: "a\nc\n")
+        let mismatch = OutputUpdate.Mismatch(fenceLine: 9, actual: "a\nc\n")
 
         let edited = original.replacingOccurrences(of: "After.", with: "Edited meanwhile.")
         try Data(edited.utf8).write(to: url)
         XCTAssertThrowsError(
-            try OutputPromoter.promote(
+            try OutputUpdate.rewriteFile(
                 chapter: "Chapters/01-a.md", root: root, textAtRunStart: original,
                 mismatches: [mismatch])
         ) { error in
@@ -89,7 +89,7 @@ final class OutputPromoterTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), edited)
 
         try Data(original.utf8).write(to: url)
-        let diff = try OutputPromoter.promote(
+        let diff = try OutputUpdate.rewriteFile(
             chapter: "Chapters/01-a.md", root: root, textAtRunStart: original,
             mismatches: [mismatch])
         XCTAssertEqual(diff, "Chapters/01-a.md:9: output block updated\n-b\n+c\n")
@@ -102,11 +102,11 @@ final class OutputPromoterTests: XCTestCase {
     func testAnOutputBlockInAListOrSplitInTwoIsRefusedNotMangled() throws {
         let listed = "# A\n\n```swift example\n```\n\n- ```output\n  a\n  ```\n"
         XCTAssertThrowsError(
-            try OutputPromoter.rewrite(
+            try OutputUpdate.rewrite(
                 listed, path: "Chapters/01-a.md", mismatches: [.init(fenceLine: 6, actual: "b\n")]))
         let split = "# A\n\n```swift example\n```\n\n```output\na\n```\n\n```output\nb\n```\n"
         XCTAssertThrowsError(
-            try OutputPromoter.rewrite(
+            try OutputUpdate.rewrite(
                 split, path: "Chapters/01-a.md", mismatches: [.init(fenceLine: 6, actual: "a\nc\n")]
             ))
     }

@@ -1,7 +1,7 @@
 import Foundation
 import WorkbookContract
 
-extension OutputPromoter {
+extension OutputUpdate {
     /// `workbook test --update` over one run: the chapters' text is read as the run begins,
     /// so a chapter edited during the run is refused instead of overwritten; afterwards each
     /// output block whose example printed something else is rewritten.
@@ -47,7 +47,7 @@ extension OutputPromoter {
                 guard let text = textsAtStart[chapter] else { continue }
                 let mismatches = found.map { Mismatch(fenceLine: $0.line, actual: $0.actual) }
                 do {
-                    let diff = try promote(
+                    let diff = try rewriteFile(
                         chapter: chapter, root: root, textAtRunStart: text,
                         mismatches: mismatches)
                     if !diff.isEmpty {

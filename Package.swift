@@ -118,7 +118,12 @@ let package = Package(
             ],
             path: "Tools/workbook"
         ),
-        .testTarget(name: "CustomCombineTests", dependencies: ["CustomCombine"]),
+        .target(
+            name: "TestSupport", dependencies: ["CustomCombine"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "CustomCombineTests",
+            dependencies: ["CustomCombine", "TestSupport", "PublisherConformance"]
+        ),
         .testTarget(
             name: "WorkbookEngineTests",
             dependencies: ["WorkbookEngine", "WorkbookContract", "workbook"],

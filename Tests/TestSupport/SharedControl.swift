@@ -2,4 +2,4 @@ import CustomCombine
 
 /// A control the tests share between threads. `Control` makes no `Sendable` promise for
 /// its subclasses; this one adds no state, so the base class's own locking makes it safe.
-final class SharedControl: Control, @unchecked Sendable {}
+package final class SharedControl: Control, @unchecked Sendable {}

@@ -1,8 +1,15 @@
 import Foundation
+import WorkbookEngine
 import XCTest
 
 /// Runs the `workbook` executable on temporary fixture workbooks.
 final class WorkbookCLITests: XCTestCase {
+    func testVersion() throws {
+        let version = try runWorkbook(["--version"], in: URL(fileURLWithPath: "/"))
+        XCTAssertEqual(version.status, 0, version.standardError)
+        XCTAssertEqual(version.standardOutput, "workbook \(WorkbookVersion.current)\n")
+    }
+
     func testGenerateThenCheckThenList() throws {
         let root = try Fixtures.copy(of: "basic", for: self)
         let missing = try runWorkbook(["check", "--root", root.path])

@@ -23,8 +23,7 @@ struct ProgressCommand: ParsableCommand {
         let root = options.rootURL
         let exercises = try options.exercises()
         do {
-            var pipeline = try TestPipeline.live(root: root, echoBuild: false)
-            pipeline.log = { _ in }
+            let pipeline = try TestPipeline.live(root: root, echoBuild: false)
             let progress = try Progress.measure(
                 exercises: exercises, workbench: Workbench(root: root), pipeline: pipeline,
                 timeout: timeLimit.timeout)
@@ -33,7 +32,7 @@ struct ProgressCommand: ParsableCommand {
                 print("(built against your Workbench/: an error in Workbench/ is in your code)")
             }
             print(progress.render(), terminator: "")
-        } catch let error as TestPipelineError {
+        } catch {
             throw RunPrinter.exit(for: error)
         }
     }

@@ -52,7 +52,8 @@ struct TestCommand: ParsableCommand {
             chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout,
             update: update, junit: junit.map { URL(fileURLWithPath: $0) })
         do {
-            let pipeline = try TestPipeline.live(root: options.rootURL, scratchPath: scratchPath)
+            let pipeline = try TestPipeline.live(
+                root: options.rootURL, scratchPath: scratchPath, log: { print($0) })
             guard RunPrinter.print(try pipeline.run(request), verbose: verbose) else {
                 throw ExitCode.failure
             }

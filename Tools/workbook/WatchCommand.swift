@@ -27,7 +27,12 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let root = options.rootURL
-        let pipeline = try TestPipeline.live(root: root)
+        let pipeline: TestPipeline
+        do {
+            pipeline = try TestPipeline.live(root: root, log: { print($0) })
+        } catch {
+            throw RunPrinter.exit(for: error)
+        }
         let request = TestRequest(
             chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout)
         // Armed before the first run: a save during any run triggers the next one.

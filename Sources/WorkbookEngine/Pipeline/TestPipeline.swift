@@ -24,8 +24,9 @@ package struct TestPipeline {
     package var buildTool: any BuildTool
     /// What starts each test.
     package var launcher: any TestLauncher
-    /// Where lines shown during the run go (what `--mine` runs against), before the build.
-    package var log: (String) -> Void = { print($0) }
+    /// Where lines shown during the run go (what `--mine` runs against, before the build);
+    /// nowhere unless the command says.
+    package var log: (String) -> Void = { _ in }
 
     /// A pipeline over `buildTool` and `launcher` for the workbook at `root`.
     package init(root: URL, buildTool: any BuildTool, launcher: any TestLauncher) {
@@ -34,18 +35,25 @@ package struct TestPipeline {
         self.launcher = launcher
     }
 
-    /// The pipeline with `swift build` and child processes: what the commands use.
+    /// The pipeline with `swift build` and child processes: what the commands use. With
+    /// `echoBuild` the compiler's output is shown as it comes; `log` gets the lines shown
+    /// before the build.
     package static func live(
-        root: URL, scratchPath: String? = nil, echoBuild: Bool = true
-    ) throws -> TestPipeline {
+        root: URL, scratchPath: String? = nil, echoBuild: Bool = true,
+        log: @escaping (String) -> Void = { _ in }
+    ) throws(TestPipelineError) -> TestPipeline {
+        let launcher: ChildProcessLauncher
         do {
-            return TestPipeline(
-                root: root,
-                buildTool: SwiftBuild(root: root, scratchPath: scratchPath, echo: echoBuild),
-                launcher: try ChildProcessLauncher())
+            launcher = try ChildProcessLauncher()
         } catch {
-            throw TestPipelineError.cannotRun("\(error)")
+            throw .cannotRun("\(error)")
         }
+        var pipeline = TestPipeline(
+            root: root,
+            buildTool: SwiftBuild(root: root, scratchPath: scratchPath, echo: echoBuild),
+            launcher: launcher)
+        pipeline.log = log
+        return pipeline
     }
 
     /// Runs `request` through every stage.
@@ -86,10 +94,13 @@ package struct TestPipeline {
             throw .cannotRun("\(error)")
         }
         let chosen = all.filter { selected.contains($0.file) }
-        let runnable = chosen.filter { broken[$0.file] == nil }
-        let bundle: URL?
+        let jobs = chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
+            chapter.tests.map { (chapter.file, $0) }
+        }
+        // The bundle is looked for only when there is a test to run in it.
+        let bundle: URL
         do {
-            bundle = runnable.contains { !$0.tests.isEmpty } ? try buildTool.testBundle() : nil
+            bundle = jobs.isEmpty ? root : try buildTool.testBundle()
         } catch {
             throw .cannotRun("\(error)")
         }
@@ -97,11 +108,10 @@ package struct TestPipeline {
         let outputChecks = FileManager.default.temporaryDirectory
             .appendingPathComponent("workbook-output-checks-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: outputChecks) }
-        let jobs = runnable.flatMap { chapter in chapter.tests.map { (chapter.file, $0) } }
         let processes = TestRunner(launcher: launcher).run(
             jobs.map { file, test in
                 TestInvocation(
-                    bundle: bundle ?? root,
+                    bundle: bundle,
                     identifier: ChapterNaming.testIdentifier(
                         module: file.moduleName, test: test.name),
                     environment: Self.testEnvironment(outputChecks: outputChecks),

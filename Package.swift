@@ -70,6 +70,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
+        // For Benchmarks/, which measures `generate` through the loader's public API.
+        .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ],
     dependencies: [

@@ -23,7 +23,7 @@ package struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringCon
 
 /// A set of diagnostics thrown together, so that one run reports every problem at once
 /// instead of stopping at the first.
-package struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// The problems, in the order they were found.
     package let diagnostics: [Diagnostic]
 
@@ -33,7 +33,7 @@ package struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     }
 
     /// One diagnostic per line.
-    package var description: String {
+    public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 }

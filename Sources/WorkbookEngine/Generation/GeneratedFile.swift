@@ -1,5 +1,5 @@
 /// A file `generate` owns: its path relative to the workbook root and its content.
-package struct GeneratedFile: Equatable, Sendable {
+public struct GeneratedFile: Equatable, Sendable {
     /// Path relative to the workbook root.
     package let path: String
     /// The complete content.

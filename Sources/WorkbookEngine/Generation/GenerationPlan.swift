@@ -3,7 +3,7 @@ import WorkbookContract
 
 /// The difference between the generated files a workbook should have and what is on
 /// disk: `generate` applies it, `check` reports it.
-package struct GenerationPlan: Equatable, Sendable {
+public struct GenerationPlan: Equatable, Sendable {
     /// Files that do not exist yet.
     package var missing: [GeneratedFile] = []
     /// Files whose content differs.
@@ -17,12 +17,12 @@ package struct GenerationPlan: Equatable, Sendable {
     package var inTheWay: [GeneratedFile] = []
 
     /// Whether disk already matches.
-    package var isUpToDate: Bool {
+    public var isUpToDate: Bool {
         missing.isEmpty && stale.isEmpty && orphaned.isEmpty && inTheWay.isEmpty
     }
 
     /// Compares `expected` with the files under `root`.
-    package init(expected: [GeneratedFile], root: URL) {
+    public init(expected: [GeneratedFile], root: URL) {
         let manager = FileManager.default
         for file in expected {
             let url = root.appendingPathComponent(file.path)

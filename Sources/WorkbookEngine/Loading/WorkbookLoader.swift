@@ -2,12 +2,12 @@ import Foundation
 
 /// Loads every chapter of a workbook, validating all of them before anything is written,
 /// so a bad chapter never leaves a half-generated tree behind.
-package struct WorkbookLoader: Sendable {
+public struct WorkbookLoader: Sendable {
     /// The workbook (package) root.
     package let root: URL
 
     /// Creates a loader for the workbook at `root`.
-    package init(root: URL) {
+    public init(root: URL) {
         self.root = root
     }
 
@@ -64,7 +64,7 @@ package struct WorkbookLoader: Sendable {
 
     /// Every chapter, parsed and validated (excerpt regions must exist; drift is kept in
     /// `Chapter.excerptDrift`); throws all problems of all chapters at once.
-    package func chapters() throws(DiagnosticList) -> [Chapter] {
+    public func chapters() throws(DiagnosticList) -> [Chapter] {
         let (files, nameProblems) = scanChapterFiles()
         var chapters: [Chapter] = []
         var problems = nameProblems
@@ -116,13 +116,13 @@ package struct WorkbookLoader: Sendable {
     /// Writes what changed for `chapters` (atomically; never a file without the generated
     /// header) and returns the paths touched. Throws the files in the way, if any.
     @discardableResult
-    package func generate(_ chapters: [Chapter]) throws -> [String] {
+    public func generate(_ chapters: [Chapter]) throws -> [String] {
         try GeneratedFileWriter.apply(plan(for: chapters), root: root)
     }
 
     /// The files `generate` should produce for `chapters`: one test file per chapter and
     /// the table of contents `Chapters/README.md`.
-    package static func generatedFiles(for chapters: [Chapter]) -> [GeneratedFile] {
+    public static func generatedFiles(for chapters: [Chapter]) -> [GeneratedFile] {
         chapters.map {
             GeneratedFile(
                 path: $0.file.generatedRelativePath, contents: SwiftGenerator.source(for: $0),

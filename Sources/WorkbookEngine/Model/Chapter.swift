@@ -1,5 +1,5 @@
 /// A chapter after extraction and validation: everything the generator and `list` need.
-package struct Chapter: Equatable, Sendable {
+public struct Chapter: Equatable, Sendable {
     /// The chapter's identity.
     package let file: ChapterFile
     /// The text of the chapter's first `#` heading (the file name when it has none).

@@ -72,7 +72,7 @@ final class RunnerEndToEndTests: XCTestCase {
     /// test, a failed assertion as a failure, a crash, a hang and a chapter that does not
     /// compile as errors (located at their Markdown lines) and what a test printed.
     private func checkJUnit(_ url: URL) throws {
-        try JUnitSchema.assertValid(url)
+        try JUnitSchema.assertValidIfPossible(url)
         let document = try XMLDocument(contentsOf: url)
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
         XCTAssertEqual(suites.count, 11)
@@ -148,7 +148,7 @@ final class RunnerEndToEndTests: XCTestCase {
             XCTAssertTrue(out.contains(line), "missing:\n\(line)\nin:\n\(out)")
         }
         let document = try XMLDocument(contentsOf: junit)
-        try JUnitSchema.assertValid(junit)
+        try JUnitSchema.assertValidIfPossible(junit)
         let property = try document.nodes(
             forXPath: "//testsuite/properties/property[@name='observed']/@value")
         XCTAssertEqual(

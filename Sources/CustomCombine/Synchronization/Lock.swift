@@ -14,9 +14,9 @@ import Synchronization
 /// compare-and-exchange and released with one atomic store, with no call into the C
 /// library; a thread that finds it taken waits on a pthread condition variable. Elsewhere
 /// it is a pthread mutex in memory of its own, so its address never moves
-/// (`Synchronization.Mutex` would do, but needs macOS 15; the package supports macOS 13,
-/// and `Mutex` offers only `withLock`, not the separate `lock()` and `unlock()` that
-/// `CustomSubscription.deliver` needs).
+/// (`Synchronization.Mutex` would do, but needs macOS 15; the package supports macOS 13).
+/// Components take it only through `withLock`, so no early return can leave it held;
+/// `lock()` and `unlock()` are there for `withLock` and `AtomicBox` to build on.
 ///
 /// Every component follows one rule with it: hold a lock only to read or change your own
 /// state, and release it before calling into another component. The one exception is the
@@ -246,9 +246,10 @@ final class Lock: @unchecked Sendable {
     }
     #endif
 
-    /// Runs `body` with the lock held. `body` must not call out to other components.
+    /// Runs `body` with the lock held. `body` must not call out to other components, except
+    /// under a delivery lock, whose `body` calls the one subscriber it serializes.
     // snippet.with-lock
-    @inline(__always)
+    @inlinable @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }

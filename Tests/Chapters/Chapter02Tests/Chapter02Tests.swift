@@ -12,7 +12,7 @@ import XCTest
 
 final class Chapter02Tests: XCTestCase {}
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 311)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 310)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -69,7 +69,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 366)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 365)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -83,7 +83,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 366)
+            reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 365)
         } else {
             assertOutput(
                 output,
@@ -97,12 +97,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 377)
+                file: "Chapters/02-subscription-behavior.md", line: 376)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 402)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 401)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -155,7 +155,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 457)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 456)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -174,7 +174,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 477)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 476)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -195,7 +195,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 500)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 499)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -219,7 +219,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 526)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 525)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -239,7 +239,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 549)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 548)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -255,7 +255,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 568)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 567)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -281,7 +281,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 598)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 597)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -299,7 +299,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 618)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 617)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -317,7 +317,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 642)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 641)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -332,7 +332,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 656)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 655)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -355,7 +355,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 684)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 683)
 /// The first idea: one recursive lock around every call, calls up included.
 final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
     typealias Input = Content.Input
@@ -419,7 +419,7 @@ extension Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 772)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 771)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -459,7 +459,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 811)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 810)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(roundThatDeadlocks { $0.hop().hop().eraseToAnyPublisher() })
 }

@@ -13,7 +13,7 @@ import XCTest
 final class Chapter17Tests: XCTestCase {}
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 113)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 114)
 func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -50,7 +50,7 @@ func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 169)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 170)
 func testReleasingAPausableSinkDoesNotCancel() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -73,7 +73,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 194)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 195)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -94,7 +94,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 194)
+            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 195)
         } else {
             assertOutput(
                 output,
@@ -114,13 +114,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 212)
+                file: "Chapters/17-pausable-sink.md", line: 213)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 236)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 237)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -145,7 +145,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 262)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 263)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -165,7 +165,7 @@ func testResumeWhileRunningAddsNoDemand() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 287)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 288)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -185,7 +185,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 313)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 314)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -210,7 +210,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 353)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 354)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -230,12 +230,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 372)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 373)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 376)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 377)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

@@ -70,6 +70,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
+        // For Benchmarks/, which measures `generate` through the loader's public API.
         .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
         .executable(name: "workbook", targets: ["workbook"]),
     ],
@@ -94,7 +95,11 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "WorkbookEngine", dependencies: ["CCmark", "OutputMatching"]),
+        .target(
+            name: "WorkbookEngine",
+            dependencies: ["CCmark", "OutputMatching", "WorkbookContract", "ChildProcesses"]
+        ),
+        .target(name: "WorkbookContract"),
         .target(name: "OutputMatching"),
         .target(
             name: "ChildProcesses",
@@ -106,22 +111,29 @@ let package = Package(
                     condition: .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "WorkbookEngine", "ChildProcesses",
+                "WorkbookEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/workbook"
         ),
-        .testTarget(name: "CustomCombineTests", dependencies: ["CustomCombine"]),
+        .target(
+            name: "TestSupport", dependencies: ["CustomCombine"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "CustomCombineTests",
+            dependencies: ["CustomCombine", "TestSupport", "PublisherConformance"]
+        ),
         .testTarget(
             name: "WorkbookEngineTests",
-            dependencies: ["WorkbookEngine", "workbook"],
+            dependencies: ["WorkbookEngine", "WorkbookContract", "workbook"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime"]),
+        .testTarget(
+            name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
+        .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
         .testTarget(
             name: "OutputMatchingTests",
             dependencies: [

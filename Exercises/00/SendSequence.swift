@@ -1,6 +1,6 @@
 // Exercise: chapter 00, Subject.send(sequence:completion:): a first, small exercise, to try
 // the loop (exercise, test --mine, hint, progress) before chapter 2's.
-// Solution: Sources/CustomCombine/Events/Subject+SendSequence.swift
+// Solution: Sources/CustomCombine/TestSupport/Subject+SendSequence.swift
 
 extension Subject {
     /// Sends every element of `sequence` in order, then `completion` if there is one, so a test

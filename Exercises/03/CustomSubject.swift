@@ -1,6 +1,6 @@
 // Exercise: chapter 03, CustomSubject.
-// Solution: Sources/CustomCombine/SubscriptionModel/CustomSubject.swift
-// Solution: Sources/CustomCombine/SubscriptionModel/SubjectMembership.swift
+// Solution: Sources/CustomCombine/Subjects/CustomSubject.swift
+// Solution: Sources/CustomCombine/Subjects/SubjectMembership.swift
 
 /// A subject built from `SubscriptionBehavior` and `CustomSubscription` that behaves like
 /// `PassthroughSubject`: values reach the current subscribers in the order they subscribed,

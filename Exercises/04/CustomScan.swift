@@ -1,5 +1,5 @@
 // Exercise: chapter 04, CustomScan.
-// Solution: Sources/CustomCombine/SubscriptionModel/CustomScan.swift
+// Solution: Sources/CustomCombine/Operators/CustomScan.swift
 
 /// A publisher that folds every upstream value into a running result and publishes each
 /// intermediate result, like `Publishers.Scan`, built on `CustomSubscription`: every

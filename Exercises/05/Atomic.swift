@@ -1,5 +1,5 @@
 // Exercise: chapter 05, Atomic.
-// Solution: Sources/CustomCombine/Support/Atomic.swift
+// Solution: Sources/CustomCombine/Synchronization/Atomic.swift
 
 /// Guards a property with an `AtomicBox`: reading the property reads the box, and there is
 /// deliberately no setter; writes go through the box, `$property.mutate { $0 += 1 }`.

@@ -1,5 +1,5 @@
 // Exercise: chapter 05, AtomicBox.
-// Solution: Sources/CustomCombine/Support/AtomicBox.swift
+// Solution: Sources/CustomCombine/Synchronization/AtomicBox.swift
 
 /// A value that many threads may read and change, each change made under a lock: reads
 /// return a copy, and writes go through `mutate(_:)`, so a read-modify-write is one step.

@@ -1,5 +1,5 @@
 // Exercise: chapter 07, Buffer.
-// Solution: Sources/CustomCombine/Buffering/Buffer.swift
+// Solution: Sources/CustomCombine/SubscriptionModel/Buffer.swift
 
 /// Values and at most one completion, waiting for demand: up to `limit` values, and what
 /// happens to one more is `strategy`'s decision, with Combine's meaning. Only the first

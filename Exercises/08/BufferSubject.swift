@@ -1,5 +1,5 @@
 // Exercise: chapter 08, BufferSubject.
-// Solution: Sources/CustomCombine/Buffering/BufferSubject.swift
+// Solution: Sources/CustomCombine/Subjects/BufferSubject.swift
 
 /// A subject that remembers: it sends like `PassthroughSubject` and also records what it
 /// sends in one shared `Buffer`, so every new subscriber first receives a replay of that

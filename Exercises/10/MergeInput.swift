@@ -1,5 +1,5 @@
 // Exercise: chapter 10, MergeInput.
-// Solution: Sources/CustomCombine/Merging/MergeInput.swift
+// Solution: Sources/CustomCombine/Subjects/MergeInput.swift
 
 /// A publisher that many publishers can feed into: each attached upstream's values come out
 /// of this one publisher, an upstream finishing only detaches it (the merged stream never

@@ -1,5 +1,5 @@
 // Exercise: chapter 12, CustomDemandSink.
-// Solution: Sources/CustomCombine/Demand/CustomDemandSink.swift
+// Solution: Sources/CustomCombine/Subscribers/CustomDemandSink.swift
 
 /// A subscriber that receives at most a given number of values, asking for them one at a
 /// time, and can be allowed more later with `increaseDemand(_:)`.

@@ -1,5 +1,5 @@
 // Exercise: chapter 13, the debug operator.
-// Solution: Sources/CustomCombine/Events/Publisher+Debug.swift
+// Solution: Sources/CustomCombine/Operators/Publisher+Debug.swift
 
 extension Publisher {
     /// Prints one line per event passing through this point of a chain: `subscription`,

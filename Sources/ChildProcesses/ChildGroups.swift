@@ -16,9 +16,9 @@ import Darwin
 /// registered as soon as it runs, and the flag is checked right after: a child that
 /// started while the signal arrived is either killed by the handler or sees the flag and
 /// kills every group itself before exiting. Every wait checks the flag too.
-public final class ChildGroups: @unchecked Sendable {
+package final class ChildGroups: @unchecked Sendable {
     /// The registry, with `SIGINT` and `SIGTERM` handled from the first use on.
-    public static let shared = ChildGroups()
+    package static let shared = ChildGroups()
     private static let capacity = 256
     /// Slot 0 holds the signal received (0 if none); the others a group id or 0. Read by
     /// the signal handler without the lock.
@@ -38,30 +38,28 @@ public final class ChildGroups: @unchecked Sendable {
     /// Records a running child's group; if an interrupt came meanwhile, kills every group
     /// (this one included) and exits.
     func started(_ group: pid_t) {
-        lock.lock()
-        defer { lock.unlock() }
-        for index in 1...Self.capacity where Self.slots[index] == 0 {
-            Self.slots[index] = group
-            break
+        lock.withLock {
+            for index in 1...Self.capacity where Self.slots[index] == 0 {
+                Self.slots[index] = group
+                break
+            }
+            killAllAndExitIfInterrupted()
         }
-        killAllAndExitIfInterrupted()
     }
 
     /// Forgets a group that has been reaped.
     func finished(_ group: pid_t) {
-        lock.lock()
-        defer { lock.unlock() }
-        for index in 1...Self.capacity where Self.slots[index] == group {
-            Self.slots[index] = 0
+        lock.withLock {
+            for index in 1...Self.capacity where Self.slots[index] == group {
+                Self.slots[index] = 0
+            }
         }
     }
 
     /// After Ctrl-C: kills every registered group and exits with 128 + the signal.
-    public func exitIfInterrupted() {
+    package func exitIfInterrupted() {
         guard Self.slots[0] != 0 else { return }
-        lock.lock()
-        killAllAndExitIfInterrupted()
-        lock.unlock()
+        lock.withLock { killAllAndExitIfInterrupted() }
     }
 
     private func killAllAndExitIfInterrupted() {

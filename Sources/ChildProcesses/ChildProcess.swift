@@ -29,20 +29,20 @@ import Darwin
 /// ``ChildGroups``. Callers are synchronous (a `DispatchQueue.concurrentPerform` worker, an
 /// XCTest method), so `run` waits on a semaphore while the run goes on in a detached task:
 /// never call it from a Swift concurrency task, whose thread it would block.
-public enum ChildProcess {
+package enum ChildProcess {
     /// How a child ended.
-    public struct Termination: Equatable, Sendable {
+    package struct Termination: Equatable, Sendable {
         /// Everything it wrote to standard output and standard error.
-        public var output: String
+        package var output: String
         /// Its exit status, when it exited.
-        public var exitStatus: Int32?
+        package var exitStatus: Int32?
         /// The signal that ended it, when one did.
-        public var signal: Int32?
+        package var signal: Int32?
         /// Whether the time limit ran out and its group was killed.
-        public var timedOut: Bool
+        package var timedOut: Bool
 
         /// Creates a termination.
-        public init(output: String, exitStatus: Int32?, signal: Int32?, timedOut: Bool) {
+        package init(output: String, exitStatus: Int32?, signal: Int32?, timedOut: Bool) {
             self.output = output
             self.exitStatus = exitStatus
             self.signal = signal
@@ -56,7 +56,7 @@ public enum ChildProcess {
     /// seconds. With `echo`, the output is also copied to this process's standard output
     /// as it comes. With `groups`, the child is registered there while it runs, so Ctrl-C
     /// kills it.
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String], timeout: Double? = nil,
         echo: Bool = false, groups: ChildGroups? = nil
     ) throws -> Termination {
@@ -233,12 +233,12 @@ public enum ChildProcess {
 }
 
 /// A child could not be started (no such program, no permission).
-public enum ChildProcessError: Error, CustomStringConvertible {
+package enum ChildProcessError: Error, CustomStringConvertible {
     /// The command, and why it did not start.
     case cannotStart(String, reason: String)
 
     /// The command and the reason, as one line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotStart(let command, let reason): "cannot run \(command): \(reason)"
         }

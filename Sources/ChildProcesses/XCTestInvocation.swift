@@ -8,14 +8,14 @@ import Foundation
 ///   `xctest` tool loads it and runs the tests named after `-XCTest`:
 ///   `xctest -XCTest Module.Class/test NamePackageTests.xctest` (what `swift test
 ///   --filter` itself runs there). `xcrun --find xctest` locates the tool.
-public enum XCTestInvocation {
+package enum XCTestInvocation {
     /// The platforms whose command lines differ.
-    public enum Platform: Sendable {
+    package enum Platform: Sendable {
         case linux
         case darwin
 
         /// The platform this code was built for.
-        public static var current: Platform {
+        package static var current: Platform {
             #if canImport(Darwin)
             .darwin
             #else
@@ -26,7 +26,7 @@ public enum XCTestInvocation {
 
     /// The command line that runs `test` (`Module.Class/method`) of `bundle`.
     /// `xctest` is the path of Xcode's `xctest` tool, used on Apple platforms only.
-    public static func arguments(
+    package static func arguments(
         bundle: String, test: String, platform: Platform = .current, xctest: String = "xctest"
     ) -> [String] {
         switch platform {
@@ -37,7 +37,7 @@ public enum XCTestInvocation {
 
     /// Xcode's `xctest` tool on Apple platforms (`xcrun --find xctest`), found once per run
     /// rather than through `xcrun` for every test; `"xctest"` elsewhere, where it is unused.
-    public static func locateXCTest(platform: Platform = .current) throws -> String {
+    package static func locateXCTest(platform: Platform = .current) throws -> String {
         guard platform == .darwin else { return "xctest" }
         let found = try ChildProcess.run(
             ["xcrun", "--find", "xctest"], environment: ProcessInfo.processInfo.environment)
@@ -53,7 +53,7 @@ public enum XCTestInvocation {
     /// running (for probes that must survive a trap): on Linux the running executable is
     /// the bundle itself; on Apple platforms it is the `xctest` tool, and the bundle is
     /// the loaded one whose extension is `.xctest`. `nil` when it cannot be found.
-    public static func rerunning(_ test: String, platform: Platform = .current) -> [String]? {
+    package static func rerunning(_ test: String, platform: Platform = .current) -> [String]? {
         guard let executable = Bundle.main.executablePath else { return nil }
         switch platform {
         case .linux:

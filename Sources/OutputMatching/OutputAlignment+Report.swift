@@ -4,7 +4,7 @@
 extension OutputAlignment {
     /// Why the printed text does not match: the first pattern line not kept, what stood
     /// there instead, and a unified diff.
-    public func explanation() -> String {
+    package func explanation() -> String {
         var report = ["output does not match the output block"]
         var p = 0
         var a = 0
@@ -50,7 +50,7 @@ extension OutputAlignment {
     /// The steps as one unified-diff hunk (outputs are short): printed lines a pattern
     /// line or a `...` kept are context, the rest `-` and `+` with invisible characters
     /// shown.
-    public func unifiedDiff() -> [String] {
+    package func unifiedDiff() -> [String] {
         var diff = [
             "--- expected", "+++ actual", "@@ -1,\(pattern.count) +1,\(actual.count) @@",
         ]

@@ -8,9 +8,9 @@
 /// one costs 2, so an author's line is rewritten rather than dropped while a `...` line
 /// absorbs the rest. The cost table is filled iteratively, one cell per pattern line and
 /// printed line, so an example that prints many lines needs no deep recursion.
-public struct OutputAlignment: Equatable, Sendable {
+package struct OutputAlignment: Equatable, Sendable {
     /// One step of the alignment, in order.
-    public enum Step: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         /// A pattern line that matched a printed line (itself, or through `...` inside it).
         case matched(pattern: String, actual: String)
         /// A `...` line, with the printed lines it stands for (possibly none).
@@ -23,7 +23,7 @@ public struct OutputAlignment: Equatable, Sendable {
         case added(String)
 
         /// Whether the step keeps its pattern line as written.
-        public var keepsPattern: Bool {
+        package var keepsPattern: Bool {
             switch self {
             case .matched, .wildcard: true
             case .replaced, .removed, .added: false
@@ -32,14 +32,14 @@ public struct OutputAlignment: Equatable, Sendable {
     }
 
     /// The output block's lines.
-    public let pattern: [String]
+    package let pattern: [String]
     /// The printed lines.
-    public let actual: [String]
+    package let actual: [String]
     /// The cheapest alignment, in order.
-    public let steps: [Step]
+    package let steps: [Step]
 
     /// Aligns `pattern` (an output block's text) with `actual` (what the example printed).
-    public init(pattern: String, actual: String) {
+    package init(pattern: String, actual: String) {
         let expected = OutputLines.lines(of: pattern)
         let printed = OutputLines.lines(of: actual)
         self.pattern = expected
@@ -48,7 +48,7 @@ public struct OutputAlignment: Equatable, Sendable {
     }
 
     /// Whether the printed text matches the pattern: every pattern line is kept.
-    public var isMatch: Bool { steps.allSatisfy(\.keepsPattern) }
+    package var isMatch: Bool { steps.allSatisfy(\.keepsPattern) }
 
     private static func cheapestSteps(_ expected: [String], _ printed: [String]) -> [Step] {
         let columns = printed.count + 1

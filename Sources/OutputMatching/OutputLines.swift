@@ -1,16 +1,16 @@
 /// The line rules of an `output` block, used by ``OutputAlignment``, which both the
-/// test-time matcher (`WorkbookRuntime`) and the promoter (`WorkbookEngine`) read. A module
+/// test-time matcher (`WorkbookRuntime`) and `workbook test --update` (`WorkbookEngine`) read. A module
 /// of its own so the `workbook` tool does not link XCTest.
-public enum OutputLines {
+package enum OutputLines {
     /// Splits text into lines, ignoring one final newline.
-    public static func lines(of text: String) -> [String] {
+    package static func lines(of text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
     /// Whether one line matches a pattern line, `...` standing for any run of characters.
-    public static func matches(_ pattern: String, _ line: String) -> Bool {
+    package static func matches(_ pattern: String, _ line: String) -> Bool {
         let pieces = pattern.split(separator: "...", omittingEmptySubsequences: false).map(
             String.init)
         guard pieces.count > 1 else { return pattern == line }
@@ -27,7 +27,7 @@ public enum OutputLines {
 
     /// A line in quotes with what cannot be seen made visible: trailing spaces as `·`, tabs
     /// as `→`, other control characters as `\u{…}`.
-    public static func visible(_ line: String) -> String {
+    package static func visible(_ line: String) -> String {
         let body = line.reversed().drop { $0 == " " }.reversed()
         let trailing = line.count - body.count
         var result = ""

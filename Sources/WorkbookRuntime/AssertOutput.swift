@@ -1,16 +1,18 @@
 import Foundation
 import OutputMatching
+import WorkbookContract
 import XCTest
 
 /// Fails the current test when `actual` does not match the output block `expected`
 /// (see ``OutputPattern`` for wildcards), reporting at the output block's line, and
-/// records what was seen (see ``ObservationLog``).
-public func assertOutput(
+/// records what was seen (see ``OutputCheckLog``).
+package func assertOutput(
     _ actual: String, matches expected: String, file: StaticString = #filePath, line: UInt = #line
 ) {
     let alignment = OutputPattern(expected).alignment(with: actual)
-    ObservationLog.record(
-        file: "\(file)", line: Int(line), actual: actual, matched: alignment.isMatch)
+    OutputCheckLog.record(
+        OutputCheckRecord(
+            file: "\(file)", line: Int(line), actual: actual, matched: alignment.isMatch))
     if !alignment.isMatch {
         XCTFail(alignment.explanation(), file: file, line: line)
     }
@@ -18,7 +20,7 @@ public func assertOutput(
 
 /// Fails the current test for an error an example threw, at the example's Markdown line,
 /// showing what it printed before throwing.
-public func reportThrown(
+package func reportThrown(
     _ error: any Error, printed output: String, file: StaticString = #filePath,
     line: UInt = #line
 ) {

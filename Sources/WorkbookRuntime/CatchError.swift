@@ -1,7 +1,7 @@
 /// Runs an example's code and returns the error it threw, if any, so the generated test
 /// can report it at the example's Markdown line after the output it printed, instead of
 /// letting XCTest report it nowhere in particular.
-public func catchError(_ body: () throws -> Void) -> (any Error)? {
+package func catchError(_ body: () throws -> Void) -> (any Error)? {
     do {
         try body()
         return nil
@@ -11,7 +11,7 @@ public func catchError(_ body: () throws -> Void) -> (any Error)? {
 }
 
 /// The same for an example that uses `await`.
-public func catchError(_ body: () async throws -> Void) async -> (any Error)? {
+package func catchError(_ body: () async throws -> Void) async -> (any Error)? {
     do {
         try await body()
         return nil

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookContract
 
 /// The Combine implementations a chapter can record what it observed on.
 ///
@@ -7,7 +8,7 @@ import Foundation
 /// differ, a test records what each implementation was seen to do (``expectObserved(_:_:_:file:line:)``):
 /// the recording for the running implementation is asserted, and with none the result is
 /// reported as an observation instead of a failure.
-public enum CombineImplementation: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum CombineImplementation: String, CaseIterable, Sendable, CustomStringConvertible {
     /// OpenCombine 0.14, as the workbook's tests run on Linux (and in CI).
     case openCombine = "opencombine"
     /// Combine as shipped with macOS 10.15 in 2019, as the reference texts report it. Never
@@ -20,7 +21,7 @@ public enum CombineImplementation: String, CaseIterable, Sendable, CustomStringC
     case other = "other"
 
     /// How reports name it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .openCombine: "OpenCombine 0.14 (Linux)"
         case .combine2019: "2019 Combine (macOS 10.15), as the reference reports"
@@ -32,8 +33,8 @@ public enum CombineImplementation: String, CaseIterable, Sendable, CustomStringC
     /// The implementation these tests run on, decided as `OpenCombineShim` decides it:
     /// Apple's Combine wherever it can be imported, OpenCombine elsewhere; with
     /// `WORKBOOK_COMBINE=other` in the environment, ``other``.
-    public static var current: CombineImplementation {
-        if ProcessInfo.processInfo.environment["WORKBOOK_COMBINE"] == "other" {
+    package static var current: CombineImplementation {
+        if ProcessInfo.processInfo.environment[WorkbookEnvironment.combine] == "other" {
             return .other
         }
         #if canImport(Combine)

@@ -1,5 +1,6 @@
 import Foundation
 import OutputMatching
+import WorkbookContract
 import XCTest
 
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ import Darwin
 ///
 /// Where Apple's documentation states the behaviour, assert that instead, with
 /// ``assertDocumented(_:equals:_:file:line:)``.
-public func expectObserved<Value: Equatable>(
+package func expectObserved<Value: Equatable>(
     _ actual: Value, _ behavior: String, _ recorded: KeyValuePairs<CombineImplementation, Value>,
     file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -48,7 +49,7 @@ public func expectObserved<Value: Equatable>(
 
 /// Asserts a behaviour Apple's documentation states, on every implementation; `citation`
 /// quotes or names the page, so that a failure says what was promised and where.
-public func assertDocumented<Value: Equatable>(
+package func assertDocumented<Value: Equatable>(
     _ actual: Value, equals expected: Value, _ citation: String,
     file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -59,7 +60,7 @@ public func assertDocumented<Value: Equatable>(
 /// observed-on=opencombine ````): asserted there as any output block; elsewhere what the
 /// example printed is reported as an observation (and not recorded for `--update`, so a
 /// run on another implementation never rewrites the block).
-public func assertOutput(
+package func assertOutput(
     _ actual: String, matches expected: String, observedOn recorded: CombineImplementation,
     file: StaticString = #filePath, line: UInt = #line
 ) {

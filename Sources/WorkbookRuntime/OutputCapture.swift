@@ -11,13 +11,13 @@ import Darwin
 /// Captures everything written to standard output (file descriptor 1) between `init` and
 /// `finish()`, including library `print`s, so an example's output can be compared with
 /// the chapter's output block.
-public final class OutputCapture {
+package final class OutputCapture {
     private let savedDescriptor: Int32
     private let fileDescriptor: Int32
     private var finished = false
 
     /// Starts capturing: flushes pending output, then points fd 1 at a temporary file.
-    public init() throws {
+    package init() throws {
         var template = Array((NSTemporaryDirectory() + "/workbook-output-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -39,7 +39,7 @@ public final class OutputCapture {
 
     /// Stops capturing, restores standard output and returns what was written.
     /// Later calls return an empty string.
-    public func finish() -> String {
+    package func finish() -> String {
         guard !finished else { return "" }
         finished = true
         fflush(nil)

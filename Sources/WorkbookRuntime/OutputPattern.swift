@@ -6,11 +6,11 @@ import OutputMatching
 ///
 /// Matching and the explanation of a mismatch both come from one ``OutputAlignment``, the
 /// same alignment `workbook test --update` rewrites by.
-public struct OutputPattern: Sendable {
+package struct OutputPattern: Sendable {
     private let text: String
 
     /// Creates a pattern from an output block's text.
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
@@ -18,18 +18,18 @@ public struct OutputPattern: Sendable {
     static func lines(of text: String) -> [String] { OutputLines.lines(of: text) }
 
     /// The alignment of `actual` with the pattern: a match when it keeps every line.
-    public func alignment(with actual: String) -> OutputAlignment {
+    package func alignment(with actual: String) -> OutputAlignment {
         OutputAlignment(pattern: text, actual: actual)
     }
 
     /// Whether `actual` matches the pattern.
-    public func matches(_ actual: String) -> Bool {
+    package func matches(_ actual: String) -> Bool {
         alignment(with: actual).isMatch
     }
 
     /// A readable explanation of why `actual` does not match: the first pattern line not
     /// kept, what stood there instead, and a unified diff.
-    public func explainMismatch(_ actual: String) -> String {
+    package func explainMismatch(_ actual: String) -> String {
         alignment(with: actual).explanation()
     }
 }

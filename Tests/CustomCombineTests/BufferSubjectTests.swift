@@ -1,4 +1,5 @@
 import Dispatch
+import TestSupport
 import XCTest
 
 @testable import CustomCombine

@@ -2,6 +2,7 @@ import CustomCombine
 import Dispatch
 import Foundation
 import OpenCombineShim
+import TestSupport
 import XCTest
 
 /// Two `CustomSubscription`s in a chain (a `CustomScan` on a subject), driven from two
@@ -28,11 +29,11 @@ final class ComposedSubscriptionTests: XCTestCase {
             guard let subscription = subscriptionBox.subscription else {
                 return XCTFail("round \(round): no subscription")
             }
-            let sender = Unchecked { for value in 0..<50 { send(value) } }
-            let other = Unchecked { whileSending(subscription) }
+            let sender = Shared<() -> Void> { for value in 0..<50 { send(value) } }
+            let other = Shared<() -> Void> { whileSending(subscription) }
             let done = DispatchGroup()
             for work in [sender, other] {
-                DispatchQueue.global().async(group: done) { work.body() }
+                DispatchQueue.global().async(group: done) { work.value() }
             }
             if done.wait(timeout: .now() + 5) == .timedOut {
                 return XCTFail("round \(round): deadlock, the two threads never finished")
@@ -72,10 +73,6 @@ final class ComposedSubscriptionTests: XCTestCase {
 }
 
 /// A closure handed to another thread; the test itself keeps the data race-free.
-private struct Unchecked: @unchecked Sendable {
-    let body: () -> Void
-}
-
 private final class SubscriptionHolder: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Subscription?

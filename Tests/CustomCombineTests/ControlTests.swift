@@ -1,5 +1,6 @@
 import CustomCombine
 import Foundation
+import TestSupport
 import XCTest
 
 private final class RecordingTarget: ControlTarget, @unchecked Sendable {

@@ -1,5 +1,6 @@
 import CustomCombine
 import Dispatch
+import TestSupport
 import XCTest
 
 final class CustomScanTests: XCTestCase {

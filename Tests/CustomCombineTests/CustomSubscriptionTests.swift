@@ -1,21 +1,8 @@
 import CustomCombine
 import Dispatch
+import PublisherConformance
+import TestSupport
 import XCTest
-
-private final class Relay: SubscriptionBehavior {
-    typealias Input = Int
-    typealias Failure = Never
-    typealias Output = Int
-    typealias OutputFailure = Never
-
-    var demand = Subscribers.Demand.none
-    var upstream: Subscription?
-    let downstream: AnySubscriber<Int, Never>
-
-    init(downstream: AnySubscriber<Int, Never>) {
-        self.downstream = downstream
-    }
-}
 
 final class CustomSubscriptionTests: XCTestCase {
     func testIsTheDownstreamsSubscriptionWithAnIdentifierCopiesShare() {
@@ -23,7 +10,7 @@ final class CustomSubscriptionTests: XCTestCase {
         let relay = Relay(downstream: AnySubscriber(recorder))
         let subscription = CustomSubscription(behavior: relay)
         let copy = subscription
-        subscription.receive(subscription: UpstreamProbe())
+        subscription.receive(subscription: ProbeSubscription())
         XCTAssertEqual(recorder.subscription?.combineIdentifier, subscription.combineIdentifier)
         XCTAssertEqual(copy.combineIdentifier, subscription.combineIdentifier)
         XCTAssertNotEqual(
@@ -34,18 +21,18 @@ final class CustomSubscriptionTests: XCTestCase {
     func testSecondUpstreamSubscriptionIsCancelled() {
         let subscription = CustomSubscription(
             behavior: Relay(downstream: AnySubscriber(Recorder<Int, Never>())))
-        let first = UpstreamProbe()
-        let second = UpstreamProbe()
+        let first = ProbeSubscription()
+        let second = ProbeSubscription()
         subscription.receive(subscription: first)
         subscription.receive(subscription: second)
-        XCTAssertEqual(first.cancels, 0)
-        XCTAssertEqual(second.cancels, 1)
+        XCTAssertEqual(first.cancelCount, 0)
+        XCTAssertEqual(second.cancelCount, 1)
     }
 
     func testCancelReleasesBehaviorAndSubscriber() {
         weak var weakRecorder: Recorder<Int, Never>?
         weak var weakRelay: Relay?
-        let probe = UpstreamProbe()
+        let probe = ProbeSubscription()
         var subscription: CustomSubscription<Relay>?
         do {
             let recorder = Recorder<Int, Never>()
@@ -59,12 +46,12 @@ final class CustomSubscriptionTests: XCTestCase {
         subscription?.cancel()
         XCTAssertNil(weakRelay)
         XCTAssertNil(weakRecorder)
-        XCTAssertEqual(probe.cancels, 1)
+        XCTAssertEqual(probe.cancelCount, 1)
         // Calls after cancel are ignored, not crashes.
         XCTAssertEqual(subscription?.receive(1), Subscribers.Demand.none)
         subscription?.request(.max(1))
         subscription?.cancel()
-        XCTAssertEqual(probe.cancels, 1)
+        XCTAssertEqual(probe.cancelCount, 1)
     }
 
     func testCompletionReleasesBehaviorAndIgnoresLaterEvents() {
@@ -75,7 +62,7 @@ final class CustomSubscriptionTests: XCTestCase {
             let relay = Relay(downstream: AnySubscriber(recorder))
             weakRelay = relay
             subscription = CustomSubscription(behavior: relay)
-            subscription?.receive(subscription: UpstreamProbe())
+            subscription?.receive(subscription: ProbeSubscription())
         }
         subscription?.receive(completion: .finished)
         XCTAssertNil(weakRelay)
@@ -92,7 +79,7 @@ final class CustomSubscriptionTests: XCTestCase {
         })
         let made = CustomSubscription(behavior: Relay(downstream: AnySubscriber(recorder)))
         subscription = made
-        made.receive(subscription: UpstreamProbe())
+        made.receive(subscription: ProbeSubscription())
         for value in 1...4 {
             _ = made.receive(value)
         }
@@ -109,7 +96,7 @@ final class CustomSubscriptionTests: XCTestCase {
             })
         let made = CustomSubscription(behavior: Relay(downstream: AnySubscriber(recorder)))
         subscription = made
-        let probe = UpstreamProbe()
+        let probe = ProbeSubscription()
         made.receive(subscription: probe)
         for value in 1...3 {
             _ = made.receive(value)
@@ -121,7 +108,7 @@ final class CustomSubscriptionTests: XCTestCase {
     func testConcurrentDeliveriesNeverOverlapAndAllArrive() {
         let recorder = Recorder<Int, Never>()
         let subscription = CustomSubscription(behavior: Relay(downstream: AnySubscriber(recorder)))
-        subscription.receive(subscription: UpstreamProbe())
+        subscription.receive(subscription: ProbeSubscription())
         let threads = 8
         let perThread = 250
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
@@ -136,7 +123,7 @@ final class CustomSubscriptionTests: XCTestCase {
     func testConcurrentDemandIsNeverExceeded() {
         let recorder = Recorder<Int, Never>(demand: .max(100))
         let subscription = CustomSubscription(behavior: Relay(downstream: AnySubscriber(recorder)))
-        subscription.receive(subscription: UpstreamProbe())
+        subscription.receive(subscription: ProbeSubscription())
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for index in 0..<100 {
                 _ = subscription.receive(thread * 100 + index)

@@ -1,55 +1,8 @@
 import CustomCombine
 import Dispatch
 import Foundation
+import TestSupport
 import XCTest
-
-/// Records ticks from any queue; asks for `initial` ticks and `perValue` more after each.
-private final class TickRecorder: Subscriber, @unchecked Sendable {
-    typealias Input = DispatchTime
-    typealias Failure = Never
-
-    let ticks = Tally<DispatchTime>()
-    let completions = Tally<Subscribers.Completion<Never>>()
-    private let lock = NSLock()
-    private var storedSubscription: Subscription?
-    private let initial: Subscribers.Demand
-    private let perValue: (Int) -> Subscribers.Demand
-    var onTick: ((Int) -> Void)?
-    var onCompletion: (() -> Void)?
-
-    init(
-        initial: Subscribers.Demand = .unlimited,
-        perValue: @escaping (Int) -> Subscribers.Demand = { _ in .none }
-    ) {
-        self.initial = initial
-        self.perValue = perValue
-    }
-
-    var subscription: Subscription? {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedSubscription
-    }
-
-    func receive(subscription: Subscription) {
-        lock.lock()
-        storedSubscription = subscription
-        lock.unlock()
-        if initial > 0 { subscription.request(initial) }
-    }
-
-    func receive(_ input: DispatchTime) -> Subscribers.Demand {
-        ticks.append(input)
-        let count = ticks.count
-        onTick?(count)
-        return perValue(count)
-    }
-
-    func receive(completion: Subscribers.Completion<Never>) {
-        completions.append(completion)
-        onCompletion?()
-    }
-}
 
 final class DispatchTimerTests: XCTestCase {
     private let interval = DispatchTimeInterval.milliseconds(10)
@@ -69,22 +22,24 @@ final class DispatchTimerTests: XCTestCase {
         let third = expectation(description: "third value")
         let nothingMore = expectation(description: "no fourth value, no completion")
         nothingMore.isInverted = true
-        let recorder = TickRecorder()
-        recorder.onTick = { count in
+        let recorder = Recorder<DispatchTime, Never>()
+        recorder.onValue = { _ in
+            let count = recorder.values.count
             if count == 3 {
                 recorder.subscription?.cancel()
                 third.fulfill()
             } else if count > 3 {
                 nothingMore.fulfill()
             }
+            return .none
         }
         recorder.onCompletion = { nothingMore.fulfill() }
         Publishers.timer(interval: interval).subscribe(recorder)
         wait(for: [third], timeout: 10)
         wait(for: [nothingMore], timeout: 0.2)  // twenty intervals
-        XCTAssertEqual(recorder.ticks.count, 3)
+        XCTAssertEqual(recorder.values.count, 3)
         XCTAssertEqual(recorder.completions.count, 0)
-        recorder.onTick = nil
+        recorder.onValue = nil
         recorder.onCompletion = nil
     }
 
@@ -93,70 +48,76 @@ final class DispatchTimerTests: XCTestCase {
         let noMore = expectation(description: "no third tick without demand")
         noMore.isInverted = true
         let four = expectation(description: "four ticks")
-        let recorder = TickRecorder(initial: .max(2))
-        recorder.onTick = { count in
-            switch count {
+        let recorder = Recorder<DispatchTime, Never>(demand: .max(2))
+        recorder.onValue = { _ in
+            switch recorder.values.count {
             case 2: two.fulfill()
             case 3: noMore.fulfill()
             case 4: four.fulfill()
             default: break
             }
+            return .none
         }
         Publishers.timer(interval: interval).subscribe(recorder)
         wait(for: [two], timeout: 10)
         wait(for: [noMore], timeout: 0.2)
-        XCTAssertEqual(recorder.ticks.count, 2)
+        XCTAssertEqual(recorder.values.count, 2)
         recorder.subscription?.request(.max(2))
         wait(for: [four], timeout: 10)
         recorder.subscription?.cancel()
         XCTAssertEqual(recorder.completions.count, 0)
-        recorder.onTick = nil
+        recorder.onValue = nil
     }
 
     func testDemandReturnedFromReceiveIsAdded() {
         let three = expectation(description: "three ticks")
         let noMore = expectation(description: "no fourth tick")
         noMore.isInverted = true
-        let recorder = TickRecorder(initial: .max(1), perValue: { $0 < 3 ? .max(1) : .none })
-        recorder.onTick = { count in
+        let recorder = Recorder<DispatchTime, Never>(demand: .max(1))
+        recorder.onValue = { _ in
+            let count = recorder.values.count
             if count == 3 { three.fulfill() }
             if count > 3 { noMore.fulfill() }
+            return count < 3 ? .max(1) : .none
         }
         Publishers.timer(interval: interval).subscribe(recorder)
         wait(for: [three], timeout: 10)
         wait(for: [noMore], timeout: 0.2)
-        XCTAssertEqual(recorder.ticks.count, 3)
+        XCTAssertEqual(recorder.values.count, 3)
         recorder.subscription?.cancel()
-        recorder.onTick = nil
+        recorder.onValue = nil
     }
 
     func testRequestFromInsideReceiveStillFinishesAfterTimes() {
         let finished = expectation(description: "finished")
-        let recorder = TickRecorder(initial: .max(1))
-        recorder.onTick = { _ in recorder.subscription?.request(.max(1)) }
+        let recorder = Recorder<DispatchTime, Never>(demand: .max(1))
+        recorder.onValue = { _ in
+            recorder.subscription?.request(.max(1))
+            return .none
+        }
         recorder.onCompletion = { finished.fulfill() }
         Publishers.timer(interval: interval, times: .max(3)).subscribe(recorder)
         wait(for: [finished], timeout: 10)
-        XCTAssertEqual(recorder.ticks.count, 3)
-        XCTAssertEqual(recorder.completions.values, [.finished])
-        recorder.onTick = nil
+        XCTAssertEqual(recorder.values.count, 3)
+        XCTAssertEqual(recorder.completions, [.finished])
+        recorder.onValue = nil
         recorder.onCompletion = nil
     }
 
     func testNoTimesLeftFinishesWithoutDemand() {
-        let recorder = TickRecorder(initial: .none)
+        let recorder = Recorder<DispatchTime, Never>(demand: .none)
         Publishers.timer(interval: interval, times: .none).subscribe(recorder)
-        XCTAssertEqual(recorder.completions.values, [.finished], "a completion needs no demand")
-        recorder.subscription?.request(.max(1))
-        XCTAssertEqual(recorder.completions.values, [.finished], "finished only once")
-        XCTAssertEqual(recorder.ticks.count, 0)
+        XCTAssertEqual(recorder.completions, [.finished], "a completion needs no demand")
+        recorder.firstSubscription?.request(.max(1))
+        XCTAssertEqual(recorder.completions, [.finished], "finished only once")
+        XCTAssertEqual(recorder.values.count, 0)
     }
 
     func testNoTimesLeftFinishesOnceWhenRequestedDuringSubscription() {
-        let recorder = TickRecorder(initial: .max(1))
+        let recorder = Recorder<DispatchTime, Never>(demand: .max(1))
         Publishers.timer(interval: interval, times: .none).subscribe(recorder)
-        XCTAssertEqual(recorder.completions.values, [.finished])
-        XCTAssertEqual(recorder.ticks.count, 0)
+        XCTAssertEqual(recorder.completions, [.finished])
+        XCTAssertEqual(recorder.values.count, 0)
     }
 
     func testTicksArriveOnTheGivenQueue() {
@@ -202,11 +163,11 @@ final class DispatchTimerTests: XCTestCase {
 
     func testManySubscribersAndCancelsAtOnce() {
         let publisher = Publishers.timer(interval: .milliseconds(5), times: .max(3))
-        let kept = Tally<TickRecorder>()
-        let cancelled = Tally<(recorder: TickRecorder, ticksAtCancel: Int)>()
+        let kept = Tally<Recorder<DispatchTime, Never>>()
+        let cancelled = Tally<(recorder: Recorder<DispatchTime, Never>, ticksAtCancel: Int)>()
         let group = DispatchGroup()
         DispatchQueue.concurrentPerform(iterations: 40) { index in
-            let recorder = TickRecorder()
+            let recorder = Recorder<DispatchTime, Never>()
             if index % 2 == 0 {
                 group.enter()
                 recorder.onCompletion = { group.leave() }
@@ -215,13 +176,13 @@ final class DispatchTimerTests: XCTestCase {
             } else {
                 publisher.subscribe(recorder)
                 recorder.subscription?.cancel()
-                cancelled.append((recorder, recorder.ticks.count))
+                cancelled.append((recorder, recorder.values.count))
             }
         }
         XCTAssertEqual(group.wait(timeout: .now() + 20), .success)
         for recorder in kept.values {
-            XCTAssertEqual(recorder.ticks.count, 3)
-            XCTAssertEqual(recorder.completions.values, [.finished])
+            XCTAssertEqual(recorder.values.count, 3)
+            XCTAssertEqual(recorder.completions, [.finished])
             recorder.onCompletion = nil
         }
         // By now every kept timer ticked three times and finished, so a cancelled timer
@@ -229,7 +190,7 @@ final class DispatchTimerTests: XCTestCase {
         // `cancel()` returned may still land; no more than that.
         for (recorder, ticksAtCancel) in cancelled.values {
             XCTAssertEqual(recorder.completions.count, 0)
-            XCTAssertLessThanOrEqual(recorder.ticks.count, ticksAtCancel + 1)
+            XCTAssertLessThanOrEqual(recorder.values.count, ticksAtCancel + 1)
         }
     }
 }

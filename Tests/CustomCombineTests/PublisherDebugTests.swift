@@ -1,5 +1,6 @@
 import CustomCombine
 import Foundation
+import TestSupport
 import XCTest
 
 final class PublisherDebugTests: XCTestCase {

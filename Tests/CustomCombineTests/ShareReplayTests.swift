@@ -1,54 +1,11 @@
 import CustomCombine
 import Foundation
+import TestSupport
 import XCTest
 
 private final class Lines: TextOutputStream {
     var text = ""
     func write(_ string: String) { text += string }
-}
-
-/// Records values and the completion, asking for `initial` values and `perValue` more after each.
-private final class ReplayRecorder<Value>: Subscriber, @unchecked Sendable {
-    typealias Input = Value
-    typealias Failure = Never
-
-    let events = Tally<String>()
-    let values = Tally<Value>()
-    private let lock = NSLock()
-    private var storedSubscription: Subscription?
-    private let initial: Subscribers.Demand
-    private let perValue: Subscribers.Demand
-    var onValue: ((Value) -> Void)?
-
-    init(initial: Subscribers.Demand = .unlimited, perValue: Subscribers.Demand = .none) {
-        self.initial = initial
-        self.perValue = perValue
-    }
-
-    var subscription: Subscription? {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedSubscription
-    }
-
-    func receive(subscription: Subscription) {
-        events.append("subscription")
-        lock.lock()
-        storedSubscription = subscription
-        lock.unlock()
-        if initial > 0 { subscription.request(initial) }
-    }
-
-    func receive(_ input: Value) -> Subscribers.Demand {
-        events.append("\(input)")
-        values.append(input)
-        onValue?(input)
-        return perValue
-    }
-
-    func receive(completion: Subscribers.Completion<Never>) {
-        events.append("\(completion)")
-    }
 }
 
 final class ShareReplayTests: XCTestCase {
@@ -94,74 +51,74 @@ final class ShareReplayTests: XCTestCase {
         let publisher = Just(1).handleEvents(receiveSubscription: { _ in subscriptions += 1 })
             .shareReplay()
         XCTAssertEqual(subscriptions, 0)
-        let recorder = ReplayRecorder<Int>()
+        let recorder = Recorder<Int, Never>()
         publisher.subscribe(recorder)
-        publisher.subscribe(ReplayRecorder<Int>())
+        publisher.subscribe(Recorder<Int, Never>())
         XCTAssertEqual(subscriptions, 1)
-        XCTAssertEqual(recorder.events.values, ["subscription", "1", "finished"])
+        XCTAssertEqual(recorder.timeline, ["subscription", "1", "finished"])
     }
 
     func testDemandPerSubscriberIsHonouredAndRaisedLater() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let slow = ReplayRecorder<Int>(initial: .max(1))
-        let eager = ReplayRecorder<Int>()
+        let slow = Recorder<Int, Never>(demand: .max(1))
+        let eager = Recorder<Int, Never>()
         publisher.subscribe(slow)
         publisher.subscribe(eager)
         for value in 1...4 { subject.send(value) }
-        XCTAssertEqual(slow.values.values, [1])
-        XCTAssertEqual(eager.values.values, [1, 2, 3, 4])
+        XCTAssertEqual(slow.values, [1])
+        XCTAssertEqual(eager.values, [1, 2, 3, 4])
 
         slow.subscription?.request(.max(2))
-        XCTAssertEqual(slow.values.values, [1, 2, 3])
+        XCTAssertEqual(slow.values, [1, 2, 3])
         subject.send(completion: .finished)
-        XCTAssertEqual(slow.events.values.last, "3", "the completion waits behind value 4")
+        XCTAssertEqual(slow.timeline.last, "3", "the completion waits behind value 4")
         slow.subscription?.request(.max(1))
-        XCTAssertEqual(slow.events.values, ["subscription", "1", "2", "3", "4", "finished"])
+        XCTAssertEqual(slow.timeline, ["subscription", "1", "2", "3", "4", "finished"])
     }
 
     func testLiveValuesWaitForDemandBeyondTheReplayCapacity() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay(capacity: 1)
-        let eager = ReplayRecorder<Int>()
+        let eager = Recorder<Int, Never>()
         publisher.subscribe(eager)
         subject.send(1)
         subject.send(2)
-        let idle = ReplayRecorder<Int>(initial: .none)
+        let idle = Recorder<Int, Never>(demand: .none)
         publisher.subscribe(idle)  // replay holds only 2
         for value in 3...5 { subject.send(value) }
-        XCTAssertEqual(idle.values.values, [])
+        XCTAssertEqual(idle.values, [])
         idle.subscription?.request(.unlimited)
-        XCTAssertEqual(idle.values.values, [2, 3, 4, 5], "live values are kept until demanded")
-        XCTAssertEqual(eager.values.values, [1, 2, 3, 4, 5])
+        XCTAssertEqual(idle.values, [2, 3, 4, 5], "live values are kept until demanded")
+        XCTAssertEqual(eager.values, [1, 2, 3, 4, 5])
     }
 
     func testDemandReturnedFromReceiveIsAdded() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let recorder = ReplayRecorder<Int>(initial: .max(1), perValue: .max(1))
+        let recorder = Recorder<Int, Never>(demand: .max(1), onValue: { _ in .max(1) })
         publisher.subscribe(recorder)
         for value in 1...3 { subject.send(value) }
-        XCTAssertEqual(recorder.values.values, [1, 2, 3])
+        XCTAssertEqual(recorder.values, [1, 2, 3])
     }
 
     func testLateSubscriberGetsReplayAndCompletionOnlyAsDemanded() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay(capacity: 3)
-        let early = ReplayRecorder<Int>()
+        let early = Recorder<Int, Never>()
         publisher.subscribe(early)
         for value in 1...5 { subject.send(value) }
         subject.send(completion: .finished)
         subject.send(6)
 
-        let late = ReplayRecorder<Int>(initial: .none)
+        let late = Recorder<Int, Never>(demand: .none)
         publisher.subscribe(late)
-        XCTAssertEqual(late.events.values, ["subscription"])
+        XCTAssertEqual(late.timeline, ["subscription"])
         late.subscription?.request(.max(2))
-        XCTAssertEqual(late.events.values, ["subscription", "3", "4"])
+        XCTAssertEqual(late.timeline, ["subscription", "3", "4"])
         late.subscription?.request(.max(1))
-        XCTAssertEqual(late.events.values, ["subscription", "3", "4", "5", "finished"])
-        XCTAssertEqual(early.events.values.last, "finished")
+        XCTAssertEqual(late.timeline, ["subscription", "3", "4", "5", "finished"])
+        XCTAssertEqual(early.timeline.last, "finished")
     }
 
     func testCompletionBeforeAnySubscriber() {
@@ -169,16 +126,16 @@ final class ShareReplayTests: XCTestCase {
         let publisher = subject.shareReplay()
         subject.send(1)  // nobody connected yet: lost
         subject.send(completion: .finished)  // the subject replays this one to new subscribers
-        let recorder = ReplayRecorder<Int>()
+        let recorder = Recorder<Int, Never>()
         publisher.subscribe(recorder)
         subject.send(2)
-        let second = ReplayRecorder<Int>()
+        let second = Recorder<Int, Never>()
         publisher.subscribe(second)
-        XCTAssertEqual(recorder.events.values, ["subscription", "finished"])
-        XCTAssertEqual(second.events.values, ["subscription", "finished"])
-        let finished = ReplayRecorder<Int>()
+        XCTAssertEqual(recorder.timeline, ["subscription", "finished"])
+        XCTAssertEqual(second.timeline, ["subscription", "finished"])
+        let finished = Recorder<Int, Never>()
         Empty<Int, Never>().shareReplay().subscribe(finished)
-        XCTAssertEqual(finished.events.values, ["subscription", "finished"])
+        XCTAssertEqual(finished.timeline, ["subscription", "finished"])
     }
 
     func testFailureIsReplayed() {
@@ -219,9 +176,9 @@ final class ShareReplayTests: XCTestCase {
     func testCompletionReleasesTheSubscriber() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        weak var weakRecorder: ReplayRecorder<Int>?
+        weak var weakRecorder: Recorder<Int, Never>?
         do {
-            let recorder = ReplayRecorder<Int>()
+            let recorder = Recorder<Int, Never>()
             weakRecorder = recorder
             publisher.subscribe(recorder)
         }
@@ -248,21 +205,30 @@ final class ShareReplayTests: XCTestCase {
     func testReentrantCancelRequestAndSendFromInsideReceive() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let canceller = ReplayRecorder<Int>()
-        canceller.onValue = { _ in canceller.subscription?.cancel() }
-        let requester = ReplayRecorder<Int>(initial: .max(1))
-        requester.onValue = { _ in requester.subscription?.request(.max(1)) }
-        let sender = ReplayRecorder<Int>()
-        sender.onValue = { value in if value < 5 { subject.send(value + 1) } }
+        let canceller = Recorder<Int, Never>()
+        canceller.onValue = { _ in
+            canceller.subscription?.cancel()
+            return .none
+        }
+        let requester = Recorder<Int, Never>(demand: .max(1))
+        requester.onValue = { _ in
+            requester.subscription?.request(.max(1))
+            return .none
+        }
+        let sender = Recorder<Int, Never>()
+        sender.onValue = { value in
+            if value < 5 { subject.send(value + 1) }
+            return .none
+        }
         publisher.subscribe(canceller)
         publisher.subscribe(requester)
         publisher.subscribe(sender)
 
         subject.send(1)
 
-        XCTAssertEqual(canceller.values.values, [1])
-        XCTAssertEqual(requester.values.values, [1, 2, 3, 4, 5])
-        XCTAssertEqual(sender.values.values, [1, 2, 3, 4, 5])
+        XCTAssertEqual(canceller.values, [1])
+        XCTAssertEqual(requester.values, [1, 2, 3, 4, 5])
+        XCTAssertEqual(sender.values, [1, 2, 3, 4, 5])
         canceller.onValue = nil
         requester.onValue = nil
         sender.onValue = nil
@@ -272,11 +238,11 @@ final class ShareReplayTests: XCTestCase {
         let count = 300
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()
-        let recorders = Tally<ReplayRecorder<Int>>()
-        let cancelled = Tally<ReplayRecorder<Int>>()
+        let recorders = Tally<Recorder<Int, Never>>()
+        let cancelled = Tally<Recorder<Int, Never>>()
         let shared = Shared(value: subject)
         let finished = DispatchSemaphore(value: 0)
-        let connector = ReplayRecorder<Int>()
+        let connector = Recorder<Int, Never>()
         publisher.subscribe(connector)  // connect upstream first: values sent before are lost
         DispatchQueue.global().async {
             for value in 0..<count { shared.value.send(value) }
@@ -284,7 +250,7 @@ final class ShareReplayTests: XCTestCase {
             finished.signal()
         }
         DispatchQueue.concurrentPerform(iterations: 64) { index in
-            let recorder = ReplayRecorder<Int>()
+            let recorder = Recorder<Int, Never>()
             publisher.subscribe(recorder)
             if index % 4 == 0 {
                 recorder.subscription?.cancel()
@@ -294,13 +260,13 @@ final class ShareReplayTests: XCTestCase {
             }
         }
         finished.wait()
-        XCTAssertEqual(connector.values.values, Array(0..<count))
+        XCTAssertEqual(connector.values, Array(0..<count))
         for recorder in recorders.values {
-            XCTAssertEqual(recorder.values.values, Array(0..<count), "everything, each once")
-            XCTAssertEqual(recorder.events.values.last, "finished")
+            XCTAssertEqual(recorder.values, Array(0..<count), "everything, each once")
+            XCTAssertEqual(recorder.timeline.last, "finished")
         }
         for recorder in cancelled.values {
-            let values = recorder.values.values
+            let values = recorder.values
             XCTAssertEqual(values, Array(0..<values.count), "a prefix, in order")
         }
     }
@@ -309,10 +275,10 @@ final class ShareReplayTests: XCTestCase {
         let count = 300
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay(capacity: 2)
-        let recorders = Tally<ReplayRecorder<Int>>()
+        let recorders = Tally<Recorder<Int, Never>>()
         let shared = Shared(value: subject)
         let finished = DispatchSemaphore(value: 0)
-        let connector = ReplayRecorder<Int>()
+        let connector = Recorder<Int, Never>()
         publisher.subscribe(connector)  // connect upstream first: values sent before are lost
         var upstreamSubscriptions = 0
         let counted = subject.handleEvents(receiveSubscription: { _ in upstreamSubscriptions += 1 })
@@ -324,19 +290,19 @@ final class ShareReplayTests: XCTestCase {
         }
         let sharedCounted = Shared(value: counted)
         DispatchQueue.concurrentPerform(iterations: 64) { _ in
-            let recorder = ReplayRecorder<Int>()
+            let recorder = Recorder<Int, Never>()
             publisher.subscribe(recorder)
-            sharedCounted.value.subscribe(ReplayRecorder<Int>())
+            sharedCounted.value.subscribe(Recorder<Int, Never>())
             recorders.append(recorder)
         }
         finished.wait()
         XCTAssertEqual(upstreamSubscriptions, 1)
         for recorder in recorders.values {
-            let values = recorder.values.values
+            let values = recorder.values
             if let first = values.first {
                 XCTAssertEqual(values, Array(first..<count), "no gap, no duplicate")
             }
-            XCTAssertEqual(recorder.events.values.last, "finished")
+            XCTAssertEqual(recorder.timeline.last, "finished")
         }
     }
 }

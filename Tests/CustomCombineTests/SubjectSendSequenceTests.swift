@@ -1,4 +1,5 @@
 import CustomCombine
+import TestSupport
 import XCTest
 
 final class SubjectSendSequenceTests: XCTestCase {

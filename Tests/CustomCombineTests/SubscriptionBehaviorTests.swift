@@ -1,29 +1,15 @@
 import CustomCombine
+import PublisherConformance
+import TestSupport
 import XCTest
-
-/// The simplest behavior: everything comes from the protocol's default implementations.
-private final class Relay: SubscriptionBehavior {
-    typealias Input = Int
-    typealias Failure = Never
-    typealias Output = Int
-    typealias OutputFailure = Never
-
-    var demand = Subscribers.Demand.none
-    var upstream: Subscription?
-    let downstream: AnySubscriber<Int, Never>
-
-    init(downstream: AnySubscriber<Int, Never>) {
-        self.downstream = downstream
-    }
-}
 
 final class SubscriptionBehaviorTests: XCTestCase {
     private func makeRelay(
         _ recorder: Recorder<Int, Never>
-    ) -> (Relay, CustomSubscription<Relay>, UpstreamProbe) {
+    ) -> (Relay, CustomSubscription<Relay>, ProbeSubscription) {
         let relay = Relay(downstream: AnySubscriber(recorder))
         let subscription = CustomSubscription(behavior: relay)
-        let probe = UpstreamProbe()
+        let probe = ProbeSubscription()
         subscription.receive(subscription: probe)
         return (relay, subscription, probe)
     }
@@ -90,7 +76,7 @@ final class SubscriptionBehaviorTests: XCTestCase {
         let recorder = Recorder<Int, Never>()
         let (_, _, probe) = makeRelay(recorder)
         recorder.cancel()
-        XCTAssertEqual(probe.cancels, 1)
+        XCTAssertEqual(probe.cancelCount, 1)
     }
 
     func testCompletionIsForwarded() {

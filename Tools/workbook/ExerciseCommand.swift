@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import WorkbookEngine
 
 /// `workbook exercise NN`: starts the reader's own version of a chapter's components.
@@ -34,26 +33,31 @@ struct ExerciseCommand: ParsableCommand {
     var solution = false
 
     func run() throws {
-        let chapter = try Self.chapter(chapter, root: options)
-        let exercises = try Self.exercises(root: options.rootURL)
+        let chapter = try options.chapter(chapter)
+        let exercises = try options.exercises()
         guard let exercise = exercises.first(where: { $0.chapter == chapter.number }) else {
             let numbered = exercises.map(\.chapter).joined(separator: ", ")
-            FileHandle.standardError.write(
-                Data(
-                    "error: chapter \(chapter.number) builds no component of its own; chapters with an exercise: \(numbered)\n"
-                        .utf8))
-            throw ExitCode.failure
+            throw fail(
+                "chapter \(chapter.number) builds no component of its own; chapters with an exercise: \(numbered)"
+            )
         }
+        let workbench = Workbench(root: options.rootURL)
         let created: [String]
         do {
-            created = try Workbench(root: options.rootURL).start(exercise, solution: solution)
+            created = try workbench.start(exercise, solution: solution)
         } catch {
-            report(error.diagnostics)
-            throw ExitCode.failure
+            throw fail(error.diagnostics)
         }
         for path in created { print("created \(path)") }
         if solution {
-            warnAboutYourEarlierComponents(exercise, among: exercises)
+            for component in workbench.replacedComponents(usedBy: exercise, among: exercises) {
+                print(
+                    """
+                    note: this solution uses the library's \(component.name), and yours in \
+                    \(component.workbenchPath) replaces it; if it lacks what the solution uses, the \
+                    build says so at that line (rename your file to go back to the library's).
+                    """)
+            }
         }
         let names = exercise.components.map(\.name).joined(separator: ", ")
         print(
@@ -63,48 +67,5 @@ struct ExerciseCommand: ParsableCommand {
                 Write \(names) in \(exercise.workbenchFolder)/, then: swift run workbook test \(chapter.number) --mine
                 (swift run workbook watch \(chapter.number) --mine reruns it on every save; swift run workbook hint \(chapter.number) gives a hint)
                 """)
-    }
-
-    /// A solution is the library's code, written against the library's own earlier
-    /// components; where the reader has replaced one it mentions, it may not compile.
-    private func warnAboutYourEarlierComponents(_ exercise: Exercise, among exercises: [Exercise]) {
-        let workbench = Workbench(root: options.rootURL)
-        let text = exercise.components.compactMap {
-            try? String(
-                contentsOf: options.rootURL.appendingPathComponent($0.workbenchPath),
-                encoding: .utf8)
-        }.joined()
-        let words = Set(text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
-        let yours = exercises.filter { $0.chapter != exercise.chapter }.flatMap(\.components)
-            .filter { workbench.hasStarted($0) && words.contains($0.name) }
-        for component in yours {
-            print(
-                """
-                note: this solution uses the library's \(component.name), and yours in \
-                \(component.workbenchPath) replaces it; if it lacks what the solution uses, the \
-                build says so at that line (rename your file to go back to the library's).
-                """)
-        }
-    }
-
-    /// The one chapter `selector` names.
-    static func chapter(_ selector: String, root: WorkbookOptions) throws -> ChapterFile {
-        let chapters = try root.loadChapters().map(\.file)
-        let selected = try ChapterSelection.select([selector], from: chapters)
-        guard selected.count == 1, let chapter = selected.first else {
-            throw ValidationError(
-                "'\(selector)' names \(selected.count) chapters; give one number")
-        }
-        return chapter
-    }
-
-    /// The exercises, or exit 1 with their problems.
-    static func exercises(root: URL) throws -> [Exercise] {
-        do {
-            return try ExerciseCatalog.load(root: root)
-        } catch {
-            report(error.diagnostics)
-            throw ExitCode.failure
-        }
     }
 }

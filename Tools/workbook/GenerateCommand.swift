@@ -23,17 +23,12 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let chapters = try options.loadChapters()
-        let touched = try Self.generate(chapters, root: options)
-        print("generated \(chapters.count) chapter(s), \(touched.count) file(s) changed")
-    }
-
-    /// Writes what changed; shared with `test`.
-    static func generate(_ chapters: [Chapter], root options: WorkbookOptions) throws -> [String] {
+        let touched: [String]
         do {
-            return try WorkbookLoader(root: options.rootURL).generate(chapters)
+            touched = try WorkbookLoader(root: options.rootURL).generate(chapters)
         } catch let error as DiagnosticList {
-            report(error.diagnostics)
-            throw ExitCode.failure
+            throw fail(error.diagnostics)
         }
+        print("generated \(chapters.count) chapter(s), \(touched.count) file(s) changed")
     }
 }

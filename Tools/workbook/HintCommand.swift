@@ -30,73 +30,40 @@ struct HintCommand: ParsableCommand {
     var reset = false
 
     func run() throws {
-        let chapter = try ExerciseCommand.chapter(chapter, root: options)
-        let text = try String(
-            contentsOf: options.rootURL.appendingPathComponent(chapter.relativePath),
-            encoding: .utf8)
-        let hints = Hint.hints(in: text)
+        let chapter = try options.chapter(chapter)
+        let hints = Hint.hints(
+            in: try String(
+                contentsOf: options.rootURL.appendingPathComponent(chapter.relativePath),
+                encoding: .utf8))
         guard !hints.isEmpty else {
-            FileHandle.standardError.write(
-                Data(
-                    "error: \(chapter.relativePath) has no hints (<details><summary>Hint ...)\n"
-                        .utf8))
-            throw ExitCode.failure
+            throw fail("\(chapter.relativePath) has no hints (<details><summary>Hint ...)")
         }
         var ledger = HintLedger(root: options.rootURL)
         if reset {
-            ledger[chapter.number] = 0
-            try ledger.save()
+            try ledger.reset(chapter: chapter.number)
             print("hints for chapter \(chapter.number) start again from the first")
-            return
-        }
-        if all {
+        } else if all {
             for (index, hint) in hints.enumerated() {
                 show(hint, number: index + 1, of: hints.count, chapter: chapter)
             }
-            return
+        } else {
+            switch try ledger.next(of: hints, chapter: chapter.number) {
+            case .hint(let hint, let number, let count):
+                show(hint, number: number, of: count, chapter: chapter)
+            case .noMore(let count):
+                print(
+                    """
+                    That was the last hint (\(count) of \(count)). `workbook hint \(chapter.number) --all` \
+                    shows them all again; `workbook exercise \(chapter.number) --solution` writes the \
+                    library's version (into a Workbench/ file you have not started).
+                    """)
+            }
         }
-        let shown = ledger[chapter.number]
-        guard shown < hints.count else {
-            print(
-                """
-                That was the last hint (\(hints.count) of \(hints.count)). `workbook hint \(chapter.number) --all` \
-                shows them all again; `workbook exercise \(chapter.number) --solution` writes the \
-                library's version (into a Workbench/ file you have not started).
-                """)
-            return
-        }
-        show(hints[shown], number: shown + 1, of: hints.count, chapter: chapter)
-        ledger[chapter.number] = shown + 1
-        try ledger.save()
     }
 
     private func show(_ hint: Hint, number: Int, of count: Int, chapter: ChapterFile) {
         print("\(hint.title)  (\(number) of \(count), \(chapter.relativePath):\(hint.line))\n")
         print(hint.body)
         print()
-    }
-}
-
-/// How many hints of each chapter the reader has seen, kept beside the build so that
-/// nothing is written into the reader's Workbench/ or the chapters.
-struct HintLedger {
-    private let url: URL
-    private var shown: [String: Int]
-
-    init(root: URL) {
-        url = root.appendingPathComponent(".build/workbook-hints.json")
-        shown =
-            (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))) ?? [:]
-    }
-
-    subscript(chapter: String) -> Int {
-        get { shown[chapter] ?? 0 }
-        set { shown[chapter] = newValue }
-    }
-
-    func save() throws {
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONEncoder().encode(shown).write(to: url, options: .atomic)
     }
 }

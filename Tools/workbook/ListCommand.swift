@@ -18,49 +18,11 @@ struct ListCommand: ParsableCommand {
     )
 
     @OptionGroup var options: WorkbookOptions
-
-    @Argument(help: "Chapters to list (03, 3 or the slug); all by default.")
-    var chapters: [String] = []
+    @OptionGroup var selection: ChapterArguments
 
     func run() throws {
         let all = try options.loadChapters()
-        let selected = try ChapterSelection.select(chapters, from: all.map(\.file))
-        for chapter in all where selected.contains(chapter.file) {
-            var counts = (compiled: 0, excerpt: 0, example: 0, ignored: 0)
-            for block in chapter.blocks {
-                switch block.role {
-                case .declarations, .test: counts.compiled += 1
-                case .example:
-                    counts.compiled += 1
-                    counts.example += 1
-                case .excerpt: counts.excerpt += 1
-                case .ignore: counts.ignored += 1
-                }
-            }
-            print(
-                "\(chapter.file.relativePath): \(counts.compiled) compiled (\(counts.example) example), \(counts.excerpt) excerpt, \(counts.ignored) ignored, \(chapter.testNames.count) test(s)"
-            )
-            for block in chapter.blocks {
-                print("  line \(block.fenceLine): \(Self.describe(block))")
-            }
-            for name in chapter.testNames {
-                print("  \(chapter.file.moduleName).\(name)")
-            }
-        }
-    }
-
-    /// `test`, `example NAME`, `excerpt PATH#REGION`, ... with group and hidden marks.
-    static func describe(_ block: Block) -> String {
-        var text: String
-        switch block.role {
-        case .declarations: text = "declarations"
-        case .test: text = "test"
-        case .example(let name): text = name.map { "example \($0)" } ?? "example"
-        case .excerpt(let reference): text = "excerpt \(reference)"
-        case .ignore: text = "ignore"
-        }
-        if let group = block.group { text += ", group \(group)" }
-        if block.isHidden { text += " (hidden)" }
-        return text
+        let selected = try options.select(selection.chapters, from: all)
+        print(ChapterListing.render(all.filter { selected.contains($0.file) }), terminator: "")
     }
 }

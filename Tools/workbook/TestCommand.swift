@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChildProcesses
 import Foundation
 import WorkbookEngine
 
@@ -28,15 +27,12 @@ struct TestCommand: ParsableCommand {
     )
 
     @OptionGroup var options: WorkbookOptions
-
-    @Argument(help: "Chapters to run (03, 3 or the slug); all by default.")
-    var chapters: [String] = []
+    @OptionGroup var selection: ChapterArguments
+    @OptionGroup var timeLimit: TimeoutOption
+    @OptionGroup var following: MineOption
 
     @Option(help: "Passed to swift build as --scratch-path.")
     var scratchPath: String?
-
-    @Option(help: "Seconds each test may run before its process group is killed.")
-    var timeout: Double = 30
 
     @Option(help: "Also write a JUnit XML report to this path (relative to the current directory).")
     var junit: String?
@@ -51,71 +47,18 @@ struct TestCommand: ParsableCommand {
             """)
     var update = false
 
-    @Flag(
-        help: """
-            Build the chosen chapters against your own components in Workbench/ (see \
-            `workbook exercise`): what you wrote replaces the library's, the rest comes from \
-            the library.
-            """)
-    var mine = false
-
-    func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
-    }
-
     func run() throws {
-        let textsAtStart = update ? try chapterTextsAtStart() : [:]
-        let run = try execute()
-        if update {
-            try promote(run.observations, textsAtStart: textsAtStart)
-        }
-        guard run.reports.allSatisfy(\.succeeded) else { throw ExitCode.failure }
-    }
-
-    /// Runs the chosen chapters, prints the report and writes the JUnit file; the result
-    /// carries every output observation, failed checks included (for `--update`).
-    /// With `quiet`, neither the build's output nor the report is printed (for `progress`).
-    func execute(quiet: Bool = false) throws -> ChapterTestRunner.Run {
-        let all = try options.loadChapters()
-        let selected = try ChapterSelection.select(chapters, from: all.map(\.file))
-        _ = try GenerateCommand.generate(all, root: options)
-        if mine {
-            try MineSummary.check(root: options.rootURL)
-            if !quiet { try MineSummary.print(for: selected, root: options.rootURL) }
-        }
-
-        var builder = SwiftToolRunner(
-            root: options.rootURL, chapterTargets: all.map(\.file.moduleName),
-            scratchPath: scratchPath)
-        builder.mine = mine
-        builder.echo = !quiet
-        let broken: [ChapterFile: [String]]
+        let request = TestRequest(
+            chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout,
+            update: update, junit: junit.map { URL(fileURLWithPath: $0) })
         do {
-            broken = try builder.buildIsolatingChapters(all.map(\.file), selected: selected)
-        } catch let failure as BuildFailure {
-            print(failure.summary)
-            if mine {
-                print("(built against your Workbench/: an error in Workbench/ is in your code)")
+            let pipeline = try TestPipeline.live(
+                root: options.rootURL, scratchPath: scratchPath, log: { print($0) })
+            guard RunPrinter.print(try pipeline.run(request), verbose: verbose) else {
+                throw ExitCode.failure
             }
-            throw ExitCode.failure
+        } catch let error as TestPipelineError {
+            throw RunPrinter.exit(for: error)
         }
-        let products = builder.productsDirectory
-        let bundleName = (try? FileManager.default.contentsOfDirectory(atPath: products.path))?
-            .first { $0.hasSuffix("PackageTests.xctest") }
-        guard let bundleName else {
-            FileHandle.standardError.write(Data("error: no test bundle in \(products.path)\n".utf8))
-            throw ExitCode.failure
-        }
-        var runner = ChapterTestRunner(
-            bundle: products.appendingPathComponent(bundleName),
-            timeout: timeout, verbose: verbose)
-        runner.xctest = try XCTestInvocation.locateXCTest()
-        let run = try runner.run(all.filter { selected.contains($0.file) }, broken: broken)
-        if !quiet { print(ReportRenderer.render(run.reports), terminator: "") }
-        if let junit {
-            try Data(JUnitReport.render(run.reports).utf8)
-                .write(to: URL(fileURLWithPath: junit), options: .atomic)
-        }
-        return run
     }
 }

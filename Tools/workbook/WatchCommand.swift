@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChildProcesses
 import Foundation
 import WorkbookEngine
 
@@ -10,9 +9,10 @@ struct WatchCommand: ParsableCommand {
         abstract:
             "Rerun chapters' tests whenever a chapter, the library or your Workbench/ changes.",
         discussion: """
-            Runs `workbook test` with the same chapters (and --mine), then waits for a .md or \
-            .swift file under Chapters/, Sources/ or Workbench/ to be saved, clears the \
-            screen and runs again. Ctrl-C stops it and every test it started.
+            Runs the chapters' tests as `workbook test` does (with --mine, against your \
+            Workbench/), then waits for a .md or .swift file under Chapters/, Sources/ or \
+            Workbench/ to be saved, clears the screen and runs again. Ctrl-C stops it and \
+            every test it started.
 
             Examples:
               swift run workbook watch 03 --mine   # while you write CustomSubject
@@ -21,35 +21,32 @@ struct WatchCommand: ParsableCommand {
     )
 
     @OptionGroup var options: WorkbookOptions
-
-    @Argument(help: "Chapters to run (03, 3 or the slug); all by default.")
-    var chapters: [String] = []
-
-    @Flag(help: "Run against your own components in Workbench/.")
-    var mine = false
-
-    @Option(help: "Seconds each test may run before its process group is killed.")
-    var timeout: Double = 30
+    @OptionGroup var selection: ChapterArguments
+    @OptionGroup var timeLimit: TimeoutOption
+    @OptionGroup var following: MineOption
 
     func run() throws {
-        _ = ChildGroups.shared  // Ctrl-C from now on kills every test this loop starts.
         let root = options.rootURL
-        var arguments = chapters + ["--timeout", "\(timeout)", "--root", root.path]
-        if mine { arguments.append("--mine") }
-        let test = try TestCommand.parse(arguments)
+        let pipeline: TestPipeline
+        do {
+            pipeline = try TestPipeline.live(root: root, log: { print($0) })
+        } catch {
+            throw RunPrinter.exit(for: error)
+        }
+        let request = TestRequest(
+            chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout)
         // Armed before the first run: a save during any run triggers the next one.
-        let watcher = FileWatcher(
-            folders: ["Chapters", "Sources", Workbench.folder].map {
-                root.appendingPathComponent($0)
-            })
+        let watcher = FileWatcher(folders: Workbench(root: root).watchedFolders)
         while true {
             print("\u{1B}[2J\u{1B}[H", terminator: "")
             let start = Date()
             let verdict: String
             do {
-                let run = try test.execute()
-                verdict = run.reports.allSatisfy(\.succeeded) ? "all passed" : "failures above"
+                let passed = RunPrinter.print(try pipeline.run(request), verbose: false)
+                verdict = passed ? "all passed" : "failures above"
             } catch {
+                if case .unknownChapter(let error) = error { _ = fail(error.message) }
+                _ = RunPrinter.exit(for: error)
                 verdict = "failed above"
             }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))

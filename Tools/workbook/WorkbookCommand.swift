@@ -1,6 +1,8 @@
 import ArgumentParser
+import WorkbookEngine
 
-/// The `workbook` tool: turns `Chapters/*.md` into XCTest files and runs them.
+/// The `workbook` tool: turns `Chapters/*.md` into XCTest files and runs them. Each command
+/// parses its options, calls the engine (`WorkbookEngine`) and prints.
 @main
 struct WorkbookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,6 +23,7 @@ struct WorkbookCommand: ParsableCommand {
               swift run workbook hint 03
               swift run workbook progress
             """,
+        version: "workbook \(WorkbookVersion.current)",
         subcommands: [
             GenerateCommand.self, CheckCommand.self, TestCommand.self, ListCommand.self,
             ExerciseCommand.self, HintCommand.self, ProgressCommand.self, WatchCommand.self,

@@ -2,69 +2,89 @@ import ArgumentParser
 import Foundation
 import WorkbookEngine
 
-/// Options every command shares: where the workbook is.
+/// Where the workbook is: every command takes `--root`.
 struct WorkbookOptions: ParsableArguments {
     @Option(
         name: .long,
         help: "The workbook (package) root; found from the current directory upwards by default.")
     var root: String = ""
 
+    /// The root, resolved in `validate()`.
     var rootURL: URL { URL(fileURLWithPath: root).standardizedFileURL }
 
-    /// Resolves the root as git and swift do: the nearest directory, from the current one
-    /// upwards, with a `Package.swift` and a `Chapters/` folder. Anything else is an error
-    /// (exit 1), never an empty green run.
     mutating func validate() throws {
-        let fileManager = FileManager.default
-        func isDirectory(_ url: URL) -> Bool {
-            var directory: ObjCBool = false
-            return fileManager.fileExists(atPath: url.path, isDirectory: &directory)
-                && directory.boolValue
+        do {
+            root = try WorkbookRoot.locate(
+                explicit: root,
+                from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            ).path
+        } catch {
+            throw fail(error.message)
         }
-        func fail(_ message: String) -> ExitCode {
-            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-            return ExitCode.failure
-        }
-        if !root.isEmpty {
-            guard isDirectory(rootURL.appendingPathComponent("Chapters")) else {
-                throw fail("no Chapters/ folder in \(rootURL.path)")
-            }
-            return
-        }
-        let start = URL(fileURLWithPath: fileManager.currentDirectoryPath).standardizedFileURL
-        var candidate = start
-        var nearestPackage: URL?
-        while true {
-            if fileManager.fileExists(
-                atPath: candidate.appendingPathComponent("Package.swift").path)
-            {
-                if isDirectory(candidate.appendingPathComponent("Chapters")) {
-                    root = candidate.path
-                    return
-                }
-                nearestPackage = nearestPackage ?? candidate
-            }
-            let parent = candidate.deletingLastPathComponent()
-            if parent.path == candidate.path { break }
-            candidate = parent
-        }
-        if let nearestPackage {
-            throw fail(
-                "no Chapters/ folder in \(nearestPackage.path) or any package above it; run workbook inside a workbook or pass --root"
-            )
-        }
-        throw fail(
-            "not inside a workbook: no Package.swift with a Chapters/ folder in \(start.path) or any parent; pass --root"
-        )
     }
 
-    /// Loads and validates every chapter, printing problems and exiting 1 if any.
+    /// Every chapter, loaded and validated; exits 1 with their problems if any.
     func loadChapters() throws -> [Chapter] {
         do {
             return try WorkbookLoader(root: rootURL).chapters()
         } catch {
-            report(error.diagnostics)
-            throw ExitCode.failure
+            throw fail(error.diagnostics)
+        }
+    }
+}
+
+/// The chapters a command works on (`workbook test 03 subjects`).
+struct ChapterArguments: ParsableArguments {
+    @Argument(help: "Chapters (03, 3 or the slug); all by default.")
+    var chapters: [String] = []
+}
+
+/// The time limit of each test: `test`, `watch` and `progress` share it.
+struct TimeoutOption: ParsableArguments {
+    @Option(help: "Seconds each test may run before its process group is killed.")
+    var timeout: Double = 30
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+    }
+}
+
+/// Following along: run against the reader's own components.
+struct MineOption: ParsableArguments {
+    @Flag(
+        help: """
+            Build the chosen chapters against your own components in Workbench/ (see \
+            `workbook exercise`): what you wrote replaces the library's, the rest comes from \
+            the library.
+            """)
+    var mine = false
+}
+
+extension WorkbookOptions {
+    /// The chapters `selectors` name, all when empty; an unknown one is a usage error.
+    func select(_ selectors: [String], from chapters: [Chapter]) throws -> [ChapterFile] {
+        do {
+            return try ChapterSelection.select(selectors, from: chapters.map(\.file))
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// The one chapter `selector` names; anything else is a usage error.
+    func chapter(_ selector: String) throws -> ChapterFile {
+        do {
+            return try ChapterSelection.one(selector, from: loadChapters().map(\.file))
+        } catch let error as ChapterSelectionError {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// The exercises; exits 1 with their problems if any.
+    func exercises() throws -> [Exercise] {
+        do {
+            return try ExerciseCatalog.load(root: rootURL)
+        } catch {
+            throw fail(error.diagnostics)
         }
     }
 }

@@ -68,10 +68,11 @@ public final class PausableSubscriber<Input, Failure: Error>: Subscriber, Pausab
     // snippet.pausable-resume
     /// Leaves the pause by asking for one more value.
     public func resume() {
-        lock.lock()
-        let subscription = isPaused ? self.subscription : nil
-        if subscription != nil { isPaused = false }
-        lock.unlock()
+        let subscription = lock.withLock { () -> Subscription? in
+            let subscription = isPaused ? self.subscription : nil
+            if subscription != nil { isPaused = false }
+            return subscription
+        }
         subscription?.request(.max(1))
     }
     // snippet.end

@@ -53,17 +53,16 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// done, releases the lock and makes the upstream calls `body` wrote down.
     @inlinable @inline(__always)
     func deliver<Result>(_ body: () -> Result) -> Result {
-        core.deliveryLock.lock()
-        core.depth += 1
-        let result = body()
-        core.depth -= 1
-        guard core.depth == 0, !core.upstreamCalls.isEmpty else {
-            core.deliveryLock.unlock()
-            return result
+        let (result, calls) = core.deliveryLock.withLock {
+            core.depth += 1
+            let result = body()
+            core.depth -= 1
+            guard core.depth == 0, !core.upstreamCalls.isEmpty else {
+                return (result, [UpstreamCall]())
+            }
+            defer { core.upstreamCalls.removeAll() }
+            return (result, core.upstreamCalls)
         }
-        let calls = core.upstreamCalls
-        core.upstreamCalls.removeAll()
-        core.deliveryLock.unlock()
         for call in calls {
             call.make()
         }

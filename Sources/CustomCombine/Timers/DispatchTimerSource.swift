@@ -31,73 +31,68 @@ final class DispatchTimerSource: Subscription, @unchecked Sendable {
     // snippet.timer-source-request
     /// The link passes its subscriber's requests up, once its delivery lock is released.
     func request(_ demand: Subscribers.Demand) {
-        lock.lock()
-        guard let link, !completing else {
-            lock.unlock()
-            return
+        let exhausted: Link? = lock.withLock {
+            guard let link, !completing else { return nil }
+            guard times > 0 else {
+                // Nothing left to emit: finish now instead of starting a timer.
+                release()
+                return link
+            }
+            requested += demand
+            if source == nil {
+                let source = DispatchSource.makeTimerSource(queue: configuration.queue)
+                source.schedule(
+                    deadline: .now() + configuration.interval,
+                    repeating: configuration.interval,
+                    leeway: configuration.leeway)
+                source.setEventHandler { [weak self] in self?.fire() }
+                self.source = source
+                source.activate()
+            }
+            return nil
         }
-        guard times > 0 else {
-            // Nothing left to emit: finish now instead of starting a timer.
-            release()
-            lock.unlock()
-            link.receive(completion: .finished)
-            return
-        }
-        requested += demand
-        if source == nil {
-            let source = DispatchSource.makeTimerSource(queue: configuration.queue)
-            source.schedule(
-                deadline: .now() + configuration.interval,
-                repeating: configuration.interval,
-                leeway: configuration.leeway)
-            source.setEventHandler { [weak self] in self?.fire() }
-            self.source = source
-            source.activate()
-        }
-        lock.unlock()
+        exhausted?.receive(completion: .finished)
     }
     // snippet.end
 
     /// Finishes a timer that has no ticks left, unless a request from inside
     /// `receive(subscription:)` already did.
     func finishIfExhausted() {
-        lock.lock()
-        guard times == .none, let link, !completing else {
-            lock.unlock()
-            return
+        let exhausted: Link? = lock.withLock {
+            guard times == .none, let link, !completing else { return nil }
+            release()
+            return link
         }
-        release()
-        lock.unlock()
-        link.receive(completion: .finished)
+        exhausted?.receive(completion: .finished)
     }
 
     // snippet.timer-source-fire
     /// Runs on the source's queue; Dispatch never runs one source's handler concurrently.
     private func fire() {
-        lock.lock()
-        guard let link, requested > 0 else {
-            lock.unlock()
-            return  // no demand: skip this tick
+        let tick: (link: Link, last: Bool)? = lock.withLock {
+            guard let link, requested > 0 else { return nil }  // no demand: skip this tick
+            requested -= 1
+            times -= 1
+            let last = times == .none
+            if last {
+                completing = true  // the completion follows this value
+                source?.cancel()
+                source = nil
+            }
+            return (link, last)
         }
-        requested -= 1
-        times -= 1
-        let last = times == .none
-        if last {
-            completing = true  // the completion follows this value
-            source?.cancel()
-            source = nil
-        }
-        lock.unlock()
+        guard let (link, last) = tick else { return }
 
         let more = link.receive(.now())
-        lock.lock()
-        let stillSubscribed = self.link != nil  // not cancelled from inside receive
-        if last {
-            release()
-        } else if stillSubscribed {
-            requested += more
+        let stillSubscribed = lock.withLock {
+            let stillSubscribed = self.link != nil  // not cancelled from inside receive
+            if last {
+                release()
+            } else if stillSubscribed {
+                requested += more
+            }
+            return stillSubscribed
         }
-        lock.unlock()
         if last, stillSubscribed {
             link.receive(completion: .finished)
         }

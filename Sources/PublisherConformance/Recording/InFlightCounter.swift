@@ -11,27 +11,27 @@ final class InFlightCounter: @unchecked Sendable {
 
     /// Marks a call as started; returns `true` when another thread is already inside.
     func enter() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        let current = pthread_self()
-        var overlapping = false
-        if inFlight > 0, let owner, pthread_equal(owner, current) == 0 {
-            overlapping = true
+        lock.withLock {
+            let current = pthread_self()
+            var overlapping = false
+            if inFlight > 0, let owner, pthread_equal(owner, current) == 0 {
+                overlapping = true
+            }
+            if inFlight == 0 {
+                owner = current
+            }
+            inFlight += 1
+            return overlapping
         }
-        if inFlight == 0 {
-            owner = current
-        }
-        inFlight += 1
-        return overlapping
     }
 
     /// Marks a call as finished.
     func leave() {
-        lock.lock()
-        inFlight -= 1
-        if inFlight == 0 {
-            owner = nil
+        lock.withLock {
+            inFlight -= 1
+            if inFlight == 0 {
+                owner = nil
+            }
         }
-        lock.unlock()
     }
 }

@@ -1,22 +1,22 @@
 /// One problem found in a chapter or in the generated files, pointing at a line so that
 /// editors and terminals can jump to it.
-public struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+package struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The file the problem is in, relative to the workbook root (e.g. `Chapters/03-x.md`).
-    public let file: String
+    package let file: String
     /// The 1-based line of the problem.
-    public let line: Int
+    package let line: Int
     /// What is wrong, phrased so that the reader knows what to change.
-    public let message: String
+    package let message: String
 
     /// Creates a diagnostic for `file` at `line`.
-    public init(file: String, line: Int, message: String) {
+    package init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = message
     }
 
     /// The `file:line: error: message` form that compilers and editors understand.
-    public var description: String {
+    package var description: String {
         "\(file):\(line): error: \(message)"
     }
 }
@@ -25,10 +25,10 @@ public struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringConv
 /// instead of stopping at the first.
 public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// The problems, in the order they were found.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// Wraps `diagnostics`, which should not be empty.
-    public init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 

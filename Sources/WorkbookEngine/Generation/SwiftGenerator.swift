@@ -1,3 +1,5 @@
+import WorkbookContract
+
 /// Writes a chapter's test file: the chapter's code, wrapped and mapped back to the
 /// Markdown with `#sourceLocation`, so compiler errors and test failures point at the
 /// chapter, not at the generated file.
@@ -18,7 +20,7 @@ enum SwiftGenerator {
             \(header(for: file))
             // Regenerate with `swift run workbook generate`.
 
-            #if WORKBOOK_MINE
+            #if \(WorkbookEnvironment.mineCondition)
             import Workbench
             #else
             import CustomCombine
@@ -49,14 +51,14 @@ enum SwiftGenerator {
                 out += "extension \(file.moduleName) {\n"
                 emit(unit.parts)
                 out += "}\n"
-            case .example(let testName, let outputs):
+            case .example(let test, let outputs):
                 // An example that awaits runs as an async test; the others stay synchronous.
                 let awaits = unit.parts.contains { $0.code.contains("await") }
                 let (effects, call) = awaits ? ("async throws", "await ") : ("throws", "")
                 let path = stringLiteral(file.relativePath)
                 let firstLine = unit.parts.first?.codeLine ?? 1
                 out += "extension \(file.moduleName) {\n"
-                out += "    func \(testName)() \(effects) {\n"
+                out += "    func \(test.name)() \(effects) {\n"
                 if outputs.isEmpty {
                     out += "        let thrown = \(call)catchError {\n"
                     emit(unit.parts)

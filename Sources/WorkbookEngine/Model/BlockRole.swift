@@ -1,5 +1,5 @@
 /// What the generator does with a `swift` block.
-public enum BlockRole: Equatable, Hashable, Sendable {
+package enum BlockRole: Equatable, Hashable, Sendable {
     /// File-scope code: types, extensions and helpers the chapter's tests use.
     case declarations
     /// Complete test methods, placed in an extension of the chapter's test case.
@@ -13,7 +13,7 @@ public enum BlockRole: Equatable, Hashable, Sendable {
     case ignore
 
     /// Whether the block's code ends up in the generated file.
-    public var isCompiled: Bool {
+    package var isCompiled: Bool {
         switch self {
         case .declarations, .test, .example: return true
         case .excerpt, .ignore: return false

@@ -1,16 +1,18 @@
+import WorkbookContract
+
 /// The identity of a chapter, derived from its file name `NN-slug.md`.
 ///
 /// The number decides the test module (`ChapterNNTests`), so two chapters can declare the
 /// same names without clashing.
-public struct ChapterFile: Equatable, Hashable, Sendable, Comparable {
+package struct ChapterFile: Equatable, Hashable, Sendable, Comparable {
     /// The two-digit chapter number, e.g. `"03"`.
-    public let number: String
+    package let number: String
     /// The part of the name after the number, e.g. `"subjects"`.
-    public let slug: String
+    package let slug: String
 
     /// Parses `fileName` (no directory). Throws a diagnostic when it does not match
     /// `NN-slug.md` with a slug of lowercase letters, digits and single hyphens.
-    public init(fileName: String) throws(Diagnostic) {
+    package init(fileName: String) throws(Diagnostic) {
         let path = "Chapters/\(fileName)"
         let characters = Array(fileName)
         guard fileName.hasSuffix(".md"), characters.count > 6,
@@ -35,21 +37,21 @@ public struct ChapterFile: Equatable, Hashable, Sendable, Comparable {
     }
 
     /// The file name, e.g. `03-subjects.md`.
-    public var fileName: String { "\(number)-\(slug).md" }
+    package var fileName: String { "\(number)-\(slug).md" }
 
     /// The path relative to the workbook root, as used in diagnostics and `#sourceLocation`.
-    public var relativePath: String { "Chapters/\(fileName)" }
+    package var relativePath: String { "Chapters/\(fileName)" }
 
     /// The test module (and XCTestCase class) the chapter compiles into.
-    public var moduleName: String { "Chapter\(number)Tests" }
+    package var moduleName: String { ChapterNaming.module(chapter: number) }
 
     /// Where the generated Swift file lives, relative to the workbook root.
-    public var generatedRelativePath: String {
-        "Tests/Chapters/\(moduleName)/\(moduleName).swift"
+    package var generatedRelativePath: String {
+        "\(ChapterNaming.generatedFolder)/\(moduleName)/\(moduleName).swift"
     }
 
     /// Whether a command-line selector (`03`, `3` or the slug) names this chapter.
-    public func matches(selector: String) -> Bool {
+    package func matches(selector: String) -> Bool {
         if selector == slug || selector == fileName || selector == "\(number)-\(slug)" {
             return true
         }
@@ -60,7 +62,7 @@ public struct ChapterFile: Equatable, Hashable, Sendable, Comparable {
     }
 
     /// Chapters sort by number.
-    public static func < (lhs: ChapterFile, rhs: ChapterFile) -> Bool {
+    package static func < (lhs: ChapterFile, rhs: ChapterFile) -> Bool {
         lhs.number < rhs.number
     }
 }

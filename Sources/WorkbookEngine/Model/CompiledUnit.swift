@@ -1,32 +1,35 @@
 /// A piece of the generated file: one block, or all blocks of a group compiled as one.
-public struct CompiledUnit: Equatable, Sendable {
+package struct CompiledUnit: Equatable, Sendable {
     /// How the unit is wrapped in the generated file.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// Placed at file scope as written.
         case declarations
-        /// Placed in `extension ChapterNNTests { }`; `names` are its test methods.
-        case tests(names: [String])
-        /// Wrapped into `func <testName>() throws`, its stdout compared with `output`.
-        case example(testName: String, output: [OutputBlock])
+        /// Placed in `extension ChapterNNTests { }`; `tests` are its test methods.
+        case tests([ChapterTest])
+        /// Wrapped into `func <test.name>() throws`, its stdout compared with `output`.
+        case example(test: ChapterTest, output: [OutputBlock])
     }
 
     /// The wrapping.
-    public let kind: Kind
+    package let kind: Kind
     /// The blocks, in document order.
-    public let parts: [Block]
+    package let parts: [Block]
 
     /// Creates a unit.
-    public init(kind: Kind, parts: [Block]) {
+    package init(kind: Kind, parts: [Block]) {
         self.kind = kind
         self.parts = parts
     }
 
     /// The test methods the unit contributes.
-    public var testNames: [String] {
+    package var tests: [ChapterTest] {
         switch kind {
         case .declarations: return []
-        case .tests(let names): return names
-        case .example(let testName, _): return [testName]
+        case .tests(let tests): return tests
+        case .example(let test, _): return [test]
         }
     }
+
+    /// Their names.
+    package var testNames: [String] { tests.map(\.name) }
 }

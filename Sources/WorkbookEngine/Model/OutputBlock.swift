@@ -1,20 +1,20 @@
 /// An ```` ```output ```` block: what the example before it must print.
-public struct OutputBlock: Equatable, Sendable {
+package struct OutputBlock: Equatable, Sendable {
     /// The expected text, ending with a newline unless empty.
-    public let text: String
+    package let text: String
     /// The line of the opening fence; output mismatches are reported here.
-    public let fenceLine: Int
+    package let fenceLine: Int
     /// The implementation the text was recorded on (```` ```output observed-on=opencombine ````),
     /// or `nil` when every implementation must print it. On another implementation the run
     /// reports what the example printed as an observation instead of comparing.
-    public let observedOn: String?
+    package let observedOn: String?
 
     /// The values `observed-on=` takes, and the runtime's `CombineImplementation` case each
     /// names.
-    public static let implementations = ["opencombine": "openCombine", "apple": "apple"]
+    package static let implementations = ["opencombine": "openCombine", "apple": "apple"]
 
     /// Creates an output block.
-    public init(text: String, fenceLine: Int, observedOn: String? = nil) {
+    package init(text: String, fenceLine: Int, observedOn: String? = nil) {
         self.text = text
         self.fenceLine = fenceLine
         self.observedOn = observedOn

@@ -1,12 +1,12 @@
 /// Names a region of library source (`Sources/File.swift#region`) that an excerpt shows.
-public struct SourceRegionReference: Equatable, Hashable, Sendable, CustomStringConvertible {
+package struct SourceRegionReference: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The file, relative to the workbook root; always under `Sources/`.
-    public let path: String
+    package let path: String
     /// The DocC slice name, as in `// snippet.NAME`.
-    public let region: String
+    package let region: String
 
     /// Parses `path#region`; `nil` when either part is missing or the path escapes `Sources/`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "#", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
         let path = String(parts[0])
@@ -18,5 +18,5 @@ public struct SourceRegionReference: Equatable, Hashable, Sendable, CustomString
     }
 
     /// The `path#region` form used in info strings.
-    public var description: String { "\(path)#\(region)" }
+    package var description: String { "\(path)#\(region)" }
 }

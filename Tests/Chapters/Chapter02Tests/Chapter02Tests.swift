@@ -466,7 +466,7 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 868)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 867)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -509,7 +509,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 910)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 909)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -531,7 +531,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 937)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 936)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -555,7 +555,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 964)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 963)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -575,7 +575,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 992)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 991)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -597,7 +597,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1020)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1019)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -612,7 +612,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1034)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1033)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -636,7 +636,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1062)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1061)
 func testTheLibrarysLinksDoNotDeadlock() {
     let run = sendWhileCancelling(on: .library, seconds: 10)
 
@@ -646,7 +646,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1076)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1075)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -686,7 +686,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1115)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1114)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(
         roundThatDeadlocks { $0.hop(on: .library).hop(on: .library).eraseToAnyPublisher() })

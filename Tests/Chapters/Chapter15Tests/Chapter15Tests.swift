@@ -136,7 +136,7 @@ print("1. subscribe")
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 352)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 349)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -164,7 +164,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 387)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 384)
 func testCancellingAfterTheThirdValueStopsTheTimer() {
     let queue = DispatchQueue(label: "chapter15.cancel")
     let three = expectation(description: "three values")
@@ -199,7 +199,7 @@ func testCancellingAfterTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 429)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 426)
 func testTimerDeliversOnlyWhatWasRequested() {
     let queue = DispatchQueue(label: "chapter15.demand")
     let two = expectation(description: "two values")
@@ -229,7 +229,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 464)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 461)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let queue = DispatchQueue(label: "chapter15.skip")
     let first = expectation(description: "first tick")
@@ -264,7 +264,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 504)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 501)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -287,12 +287,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 526)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 523)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 530)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 527)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

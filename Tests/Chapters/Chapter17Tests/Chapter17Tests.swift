@@ -13,7 +13,7 @@ import XCTest
 final class Chapter17Tests: XCTestCase {}
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 117)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 118)
 func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -50,7 +50,7 @@ func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 173)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 174)
 func testReleasingAPausableSinkDoesNotCancel() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -73,7 +73,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 198)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 199)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -94,7 +94,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 198)
+            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 199)
         } else {
             assertOutput(
                 output,
@@ -114,13 +114,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 216)
+                file: "Chapters/17-pausable-sink.md", line: 217)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 240)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 241)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -145,7 +145,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 266)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 267)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -165,7 +165,7 @@ func testResumeWhileRunningAddsNoDemand() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 291)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 292)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -185,7 +185,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 317)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 318)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -210,7 +210,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 346)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 347)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -249,7 +249,7 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 399)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 400)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -269,12 +269,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 418)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 419)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 422)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 423)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

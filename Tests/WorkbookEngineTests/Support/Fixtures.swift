@@ -50,7 +50,7 @@ enum Fixtures {
     /// matcher) copied beside its manifest.
     static func buildableCopy(of name: String, for testCase: XCTestCase) throws -> URL {
         let root = try copy(of: name, for: testCase)
-        for module in ["WorkbookRuntime", "OutputMatching"] {
+        for module in ["WorkbookRuntime", "OutputMatching", "WorkbookContract"] {
             try FileManager.default.copyItem(
                 at: repository.appendingPathComponent("Sources/\(module)"),
                 to: root.appendingPathComponent("Sources/\(module)"))

@@ -4,7 +4,8 @@ import PackageDescription
 
 // A small workbook for the Apple API check's test: Tools/check-apple-api.sh points
 // WORKBOOK_APPLE_COMBINE at its stand-in OpenCombine package, as for the real workbook. The
-// test copies the real Sources/WorkbookRuntime and Sources/OutputMatching beside it.
+// test copies the real Sources/WorkbookRuntime, Sources/OutputMatching and
+// Sources/WorkbookContract beside it.
 let environment = ProcessInfo.processInfo.environment
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let names = (try? FileManager.default.contentsOfDirectory(
@@ -30,6 +31,7 @@ let package = Package(
             name: "CustomCombine",
             dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]),
         .target(name: "OutputMatching"),
-        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
+        .target(name: "WorkbookContract"),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
     ] + chapters
 )

@@ -4,7 +4,8 @@ import PackageDescription
 
 // A small workbook for the follow-along end-to-end tests, with the same mechanism as the
 // real manifest: WORKBOOK_MINE=1 builds the chapters against the reader's Workbench/.
-// The test copies the real Sources/WorkbookRuntime and Sources/OutputMatching beside it.
+// The test copies the real Sources/WorkbookRuntime, Sources/OutputMatching and
+// Sources/WorkbookContract beside it.
 let environment = ProcessInfo.processInfo.environment
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let mine =
@@ -32,6 +33,7 @@ let package = Package(
     targets: [
         .target(name: "CustomCombine"),
         .target(name: "OutputMatching"),
-        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
+        .target(name: "WorkbookContract"),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
     ] + workbench + chapters
 )

@@ -3,7 +3,8 @@ import Foundation
 import PackageDescription
 
 // A small workbook for the runner's end-to-end tests. The test copies the real
-// Sources/WorkbookRuntime and Sources/OutputMatching beside this manifest before building.
+// Sources/WorkbookRuntime, Sources/OutputMatching and
+// Sources/WorkbookContract beside this manifest before building.
 let excluded = Set(
     (ProcessInfo.processInfo.environment["WORKBOOK_EXCLUDED_CHAPTERS"] ?? "")
         .split(separator: ",").map(String.init))
@@ -23,6 +24,7 @@ let package = Package(
     targets: [
         .target(name: "CustomCombine"),
         .target(name: "OutputMatching"),
-        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching"]),
+        .target(name: "WorkbookContract"),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
     ] + chapters
 )

@@ -1,0 +1,41 @@
+/// The environment variables that carry the workbook's settings across processes: from
+/// `workbook` to `swift build` and the manifest (`Package.swift`), from `workbook` to each
+/// test process and the runtime in it, and from CI scripts to both.
+///
+/// `Package.swift` cannot import this module, so it spells its keys as literals; a test
+/// (`ContractTests`) checks that every `WORKBOOK_` literal in the manifests and scripts is
+/// one of these.
+package enum WorkbookEnvironment {
+    /// `1` builds the chapters against the reader's `Workbench/` (`workbook test --mine`);
+    /// anything else, or no value, against the library. Also the compilation condition the
+    /// manifest defines for the chapter modules in that case (see ``mineCondition``).
+    package static let mine = "WORKBOOK_MINE"
+    /// The chapter modules the manifest leaves out, comma-separated: chapters that do not
+    /// compile, so every other chapter still builds.
+    package static let excludedChapters = "WORKBOOK_EXCLUDED_CHAPTERS"
+    /// Every chapter module, comma-separated. The manifest does not read it: SwiftPM keys
+    /// its cache of the evaluated manifest on the environment, so a changed set of chapter
+    /// folders changes the key and the manifest is evaluated again.
+    package static let chapterTargets = "WORKBOOK_CHAPTER_TARGETS"
+    /// The path of a local package named OpenCombine to build against instead of
+    /// OpenCombine (`Tools/check-apple-api.sh` points it at Apple's interface).
+    package static let appleCombine = "WORKBOOK_APPLE_COMBINE"
+    /// The file each test process appends its output checks to (``OutputCheckRecord``).
+    package static let outputChecks = "WORKBOOK_OUTPUT_CHECKS"
+    /// `other` makes the runtime believe it runs on an implementation with no recordings,
+    /// so the observation path runs on Linux too.
+    package static let combine = "WORKBOOK_COMBINE"
+    /// The package `Tools/check-apple-api.sh` checks (this repository by default).
+    package static let root = "WORKBOOK_ROOT"
+
+    /// The compilation condition of chapter modules built against the reader's workbench.
+    package static let mineCondition = "WORKBOOK_MINE"
+
+    /// The keys `Package.swift` reads.
+    package static let manifestKeys: Set<String> = [mine, excludedChapters, appleCombine]
+
+    /// Every key of the workbook.
+    package static let allKeys: Set<String> = [
+        mine, excludedChapters, chapterTargets, appleCombine, outputChecks, combine, root,
+    ]
+}

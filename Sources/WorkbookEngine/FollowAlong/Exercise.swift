@@ -1,0 +1,38 @@
+/// What a chapter asks the reader to build: the components it teaches, each with a starter
+/// file to fill in and the library files that solve it.
+package struct Exercise: Equatable, Sendable {
+    /// The chapter's number as written in its file name, e.g. `03`.
+    package let chapter: String
+    /// The components, in the order of their starter files' names.
+    package let components: [ExerciseComponent]
+
+    /// Creates an exercise for chapter `chapter`.
+    package init(chapter: String, components: [ExerciseComponent]) {
+        self.chapter = chapter
+        self.components = components
+    }
+
+    /// The reader's folder for this chapter, relative to the root.
+    package var workbenchFolder: String { "\(Workbench.folder)/Chapter\(chapter)" }
+}
+
+/// One component of an exercise, e.g. chapter 03's `CustomSubject`.
+package struct ExerciseComponent: Equatable, Sendable {
+    /// The component's name, which is its starter file's name without `.swift`.
+    package let name: String
+    /// The starter, relative to the root: `Exercises/03/CustomSubject.swift`.
+    package let starterPath: String
+    /// The library files that make up the reference solution, relative to the root.
+    package let solutionPaths: [String]
+    /// Where the reader's version lives, relative to the root:
+    /// `Workbench/Chapter03/CustomSubject.swift`.
+    package let workbenchPath: String
+
+    /// Creates a component; `workbenchPath` follows from the chapter and the name.
+    package init(name: String, chapter: String, starterPath: String, solutionPaths: [String]) {
+        self.name = name
+        self.starterPath = starterPath
+        self.solutionPaths = solutionPaths
+        self.workbenchPath = "\(Workbench.folder)/Chapter\(chapter)/\(name).swift"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Where the reader stands, component by component (`workbook progress`): the chapters
+/// whose components the reader has started run against their `Workbench/`, quietly, and
+/// each component gets a state and the reader one next step.
+package struct Progress: Equatable, Sendable {
+    /// One component's line.
+    package struct Row: Equatable, Sendable {
+        /// The chapter number, e.g. `03`.
+        package let chapter: String
+        /// The component, e.g. `CustomSubject`.
+        package let component: String
+        /// Not started, failing (n of m), does not compile, passing…
+        package let state: String
+    }
+
+    /// Every component of every exercise, in chapter order.
+    package var rows: [Row] = []
+    /// The command to run next; `nil` when every component passes.
+    package var next: String?
+    /// Why the reader's workbench did not build, when it did not.
+    package var buildFailure: BuildFailure?
+
+    /// Runs the started chapters through `pipeline` (against the workbench, quietly) and
+    /// states each component of `exercises`.
+    package static func measure(
+        exercises: [Exercise], workbench: Workbench, pipeline: TestPipeline, timeout: Double
+    ) throws(TestPipelineError) -> Progress {
+        let started = exercises.filter { $0.components.contains(where: workbench.hasStarted) }
+        var reports: [String: ChapterReport] = [:]
+        var progress = Progress()
+        if !started.isEmpty {
+            do {
+                let run = try pipeline.run(
+                    TestRequest(chapters: started.map(\.chapter), mine: true, timeout: timeout))
+                for report in run.reports {
+                    reports[report.file.number] = report
+                }
+            } catch .buildFailed(let failure, _) {
+                progress.buildFailure = failure
+            }
+        }
+        for exercise in exercises {
+            let report = reports[exercise.chapter]
+            for component in exercise.components {
+                let state = progress.state(
+                    of: component, in: exercise, report: report, workbench: workbench,
+                    workbenchBuilds: progress.buildFailure == nil)
+                progress.rows.append(
+                    Row(chapter: exercise.chapter, component: component.name, state: state))
+            }
+        }
+        return progress
+    }
+
+    /// The state of `component`, noting the first next step on the way.
+    private mutating func state(
+        of component: ExerciseComponent, in exercise: Exercise, report: ChapterReport?,
+        workbench: Workbench, workbenchBuilds: Bool
+    ) -> String {
+        let chapter = exercise.chapter
+        if !workbench.hasStarted(component) {
+            next = next ?? "swift run workbook exercise \(chapter)"
+            return "not started"
+        }
+        if !workbenchBuilds {
+            next = next ?? "swift run workbook test \(chapter) --mine"
+            return "Workbench/ does not compile"
+        }
+        guard let report else { return "not run" }
+        if report.notRunReason != nil {
+            next = next ?? "swift run workbook test \(chapter) --mine"
+            return "chapter does not compile against it"
+        }
+        if report.succeeded {
+            return "passing (\(report.passedCount) of \(report.declared.count) tests)"
+        }
+        next =
+            next
+            ?? "swift run workbook test \(chapter) --mine   (stuck? swift run workbook hint \(chapter))"
+        return "failing (\(report.passedCount) of \(report.declared.count) tests pass)"
+    }
+
+    /// The table and the next step, as `workbook progress` prints them.
+    package func render() -> String {
+        let header = ["Chapter", "Component", "State"]
+        let all = [header] + rows.map { [$0.chapter, $0.component, $0.state] }
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let table = all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1
+                    ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+        return table + "\n\nNext: \(next ?? "every component passes its chapter. Well done.")\n"
+    }
+}

@@ -1,0 +1,16 @@
+/// A file `generate` owns: its path relative to the workbook root and its content.
+public struct GeneratedFile: Equatable, Sendable {
+    /// Path relative to the workbook root.
+    package let path: String
+    /// The complete content.
+    package let contents: String
+    /// What it is generated from, for errors (e.g. `Chapters/03-x.md`).
+    package let source: String
+
+    /// Creates a generated file.
+    package init(path: String, contents: String, source: String) {
+        self.path = path
+        self.contents = contents
+        self.source = source
+    }
+}

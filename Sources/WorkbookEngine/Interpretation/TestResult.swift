@@ -1,0 +1,32 @@
+/// One declared test as it ran: its outcome, its failures and observations located in the
+/// Markdown, what its process printed and how long it took.
+package struct TestResult: Equatable, Sendable {
+    /// The test, with its declaration's Markdown line.
+    package let test: ChapterTest
+    /// How it ended.
+    package var outcome: TestOutcome
+    /// Its failures; empty unless the outcome is not a success.
+    package var failures: [ChapterFailure] = []
+    /// What it observed on an implementation with no recording.
+    package var observations: [BehaviorObservation] = []
+    /// What its process printed (XCTest's lines included).
+    package var output = ""
+    /// The wall time of its process, in seconds.
+    package var duration: Double = 0
+
+    /// A result of `test`.
+    package init(
+        test: ChapterTest, outcome: TestOutcome, failures: [ChapterFailure] = [],
+        observations: [BehaviorObservation] = [], output: String = "", duration: Double = 0
+    ) {
+        self.test = test
+        self.outcome = outcome
+        self.failures = failures
+        self.observations = observations
+        self.output = output
+        self.duration = duration
+    }
+
+    /// The test method's name.
+    package var name: String { test.name }
+}

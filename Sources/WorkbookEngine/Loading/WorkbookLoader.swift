@@ -1,0 +1,137 @@
+import Foundation
+
+/// Loads every chapter of a workbook, validating all of them before anything is written,
+/// so a bad chapter never leaves a half-generated tree behind.
+public struct WorkbookLoader: Sendable {
+    /// The workbook (package) root.
+    package let root: URL
+
+    /// Creates a loader for the workbook at `root`.
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// The well-named chapter files, and a problem for each badly named or duplicate one.
+    ///
+    /// A missing `Chapters/` folder is an error, never "no chapters": otherwise `generate`
+    /// would delete every generated test as orphaned. `Chapters/README.md` is the
+    /// generated table of contents, not a chapter. Of two chapters with one number, the
+    /// one modified last is blamed: that is the file the author just added.
+    private func scanChapterFiles() -> ([ChapterFile], [Diagnostic]) {
+        let directory = root.appendingPathComponent("Chapters")
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else {
+            return (
+                [],
+                [
+                    Diagnostic(
+                        file: "Chapters", line: 1,
+                        message:
+                            "no Chapters/ folder under \(root.path); run the command from the workbook root or pass --root"
+                    )
+                ]
+            )
+        }
+        func modified(_ name: String) -> Date {
+            let attributes = try? manager.attributesOfItem(
+                atPath: directory.appendingPathComponent(name).path)
+            return attributes?[.modificationDate] as? Date ?? .distantPast
+        }
+        let ordered = names.filter { $0.hasSuffix(".md") && $0 != TableOfContents.fileName }
+            .map { (name: $0, modified: modified($0)) }
+            .sorted { ($0.modified, $0.name) < ($1.modified, $1.name) }
+        var files: [ChapterFile] = []
+        var problems: [Diagnostic] = []
+        var numbers: [String: String] = [:]
+        for (name, _) in ordered {
+            do throws(Diagnostic) {
+                let file = try ChapterFile(fileName: name)
+                if let other = numbers[file.number] {
+                    throw Diagnostic(
+                        file: file.relativePath, line: 1,
+                        message:
+                            "chapter number \(file.number) is already used by Chapters/\(other); give this chapter a free number"
+                    )
+                }
+                numbers[file.number] = name
+                files.append(file)
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (files.sorted(), problems)
+    }
+
+    /// Every chapter, parsed and validated (excerpt regions must exist; drift is kept in
+    /// `Chapter.excerptDrift`); throws all problems of all chapters at once.
+    public func chapters() throws(DiagnosticList) -> [Chapter] {
+        let (files, nameProblems) = scanChapterFiles()
+        var chapters: [Chapter] = []
+        var problems = nameProblems
+        let sources = ExcerptSources(root: root)
+        for file in files {
+            do throws(DiagnosticList) {
+                var chapter = try load(file)
+                let excerpts = ExcerptChecker.check(chapter, sources: sources)
+                problems += excerpts.missing
+                chapter.excerptDrift = excerpts.drift
+                chapters.append(chapter)
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        return chapters
+    }
+
+    /// Parses and validates one chapter.
+    package func load(_ file: ChapterFile) throws(DiagnosticList) -> Chapter {
+        let url = root.appendingPathComponent(file.relativePath)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw DiagnosticList([
+                Diagnostic(file: file.relativePath, line: 1, message: "cannot read chapter")
+            ])
+        }
+        let text: String
+        do throws(Diagnostic) {
+            text = try ChapterSource.text(of: data, path: file.relativePath)
+        } catch {
+            throw DiagnosticList([error])
+        }
+        let items = try ChapterExtractor.items(of: text, path: file.relativePath)
+        return try ChapterAssembler.chapter(file: file, items: items)
+    }
+
+    /// What `check` reports: generated files missing, stale, orphaned or in the way, and
+    /// excerpts that drifted from their regions.
+    package func problems(of chapters: [Chapter]) -> [Diagnostic] {
+        plan(for: chapters).problems + chapters.flatMap(\.excerptDrift)
+    }
+
+    /// What `generate` would change on disk for `chapters`.
+    package func plan(for chapters: [Chapter]) -> GenerationPlan {
+        GenerationPlan(expected: Self.generatedFiles(for: chapters), root: root)
+    }
+
+    /// Writes what changed for `chapters` (atomically; never a file without the generated
+    /// header) and returns the paths touched. Throws the files in the way, if any.
+    @discardableResult
+    public func generate(_ chapters: [Chapter]) throws -> [String] {
+        try GeneratedFileWriter.apply(plan(for: chapters), root: root)
+    }
+
+    /// The files `generate` should produce for `chapters`: one test file per chapter and
+    /// the table of contents `Chapters/README.md`.
+    public static func generatedFiles(for chapters: [Chapter]) -> [GeneratedFile] {
+        chapters.map {
+            GeneratedFile(
+                path: $0.file.generatedRelativePath, contents: SwiftGenerator.source(for: $0),
+                source: $0.file.relativePath)
+        }
+            + [
+                GeneratedFile(
+                    path: TableOfContents.path, contents: TableOfContents.source(for: chapters),
+                    source: "Chapters/*.md")
+            ]
+    }
+}

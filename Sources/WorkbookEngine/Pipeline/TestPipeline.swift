@@ -1,0 +1,186 @@
+import Foundation
+import WorkbookContract
+
+/// The one way the workbook's tests run, from Markdown to report:
+///
+/// 1. **select** the chapters asked for (``ChapterSelection``), having loaded and
+///    validated every chapter (``WorkbookLoader``);
+/// 2. **generate** the test files (``WorkbookLoader/generate(_:)``);
+/// 3. **build**, leaving out chapters that do not compile (``ChapterIsolation`` over a
+///    ``BuildTool``);
+/// 4. **run** each declared test in a process of its own (``TestRunner`` over a
+///    ``TestLauncher``);
+/// 5. **interpret** how each process ended (``TestRunInterpreter``);
+/// 6. **report**: chapter reports, the JUnit file (``JUnitReport``) and, with `--update`,
+///    the rewritten output blocks (``OutputUpdate/Session``).
+///
+/// The build tool and the launcher are protocols, so the whole pipeline runs in-process
+/// with fakes in its unit tests. The commands only build a ``TestRequest``, call ``run(_:)``
+/// and print the ``TestRun``.
+package struct TestPipeline {
+    /// The workbook root.
+    package let root: URL
+    /// What compiles the workbook.
+    package var buildTool: any BuildTool
+    /// What starts each test.
+    package var launcher: any TestLauncher
+    /// Where lines shown during the run go (what `--mine` runs against, before the build);
+    /// nowhere unless the command says.
+    package var log: (String) -> Void = { _ in }
+
+    /// A pipeline over `buildTool` and `launcher` for the workbook at `root`.
+    package init(root: URL, buildTool: any BuildTool, launcher: any TestLauncher) {
+        self.root = root
+        self.buildTool = buildTool
+        self.launcher = launcher
+    }
+
+    /// The pipeline with `swift build` and child processes: what the commands use. With
+    /// `echoBuild` the compiler's output is shown as it comes; `log` gets the lines shown
+    /// before the build.
+    package static func live(
+        root: URL, scratchPath: String? = nil, echoBuild: Bool = true,
+        log: @escaping (String) -> Void = { _ in }
+    ) throws(TestPipelineError) -> TestPipeline {
+        let launcher: ChildProcessLauncher
+        do {
+            launcher = try ChildProcessLauncher()
+        } catch {
+            throw .cannotRun("\(error)")
+        }
+        var pipeline = TestPipeline(
+            root: root,
+            buildTool: SwiftBuild(root: root, scratchPath: scratchPath, echo: echoBuild),
+            launcher: launcher)
+        pipeline.log = log
+        return pipeline
+    }
+
+    /// Runs `request` through every stage.
+    package func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
+        let loader = WorkbookLoader(root: root)
+        let all: [Chapter]
+        do {
+            all = try loader.chapters()
+        } catch {
+            throw .invalid(error.diagnostics)
+        }
+        let selected: [ChapterFile]
+        do {
+            selected = try ChapterSelection.select(request.chapters, from: all.map(\.file))
+        } catch {
+            throw .unknownChapter(error)
+        }
+        let update: OutputUpdate.Session?
+        do {
+            try loader.generate(all)
+            update =
+                request.update
+                ? try OutputUpdate.Session(root: root, chapters: all.map(\.file)) : nil
+        } catch {
+            throw Self.failure(error)
+        }
+        if request.mine {
+            try prepareWorkbench(for: selected)
+        }
+
+        let broken: [ChapterFile: [String]]
+        do {
+            broken = try ChapterIsolation(tool: buildTool, root: root)
+                .build(all.map(\.file), selected: selected, mine: request.mine)
+        } catch let failure as BuildFailure {
+            throw .buildFailed(failure, mine: request.mine)
+        } catch {
+            throw .cannotRun("\(error)")
+        }
+        let chosen = all.filter { selected.contains($0.file) }
+        let jobs = chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
+            chapter.tests.map { (chapter.file, $0) }
+        }
+        // The bundle is looked for only when there is a test to run in it.
+        let bundle: URL
+        do {
+            bundle = jobs.isEmpty ? root : try buildTool.testBundle()
+        } catch {
+            throw .cannotRun("\(error)")
+        }
+
+        let outputChecks = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workbook-output-checks-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: outputChecks) }
+        let processes = TestRunner(launcher: launcher).run(
+            jobs.map { file, test in
+                TestInvocation(
+                    bundle: bundle,
+                    identifier: ChapterNaming.testIdentifier(
+                        module: file.moduleName, test: test.name),
+                    environment: Self.testEnvironment(outputChecks: outputChecks),
+                    timeout: request.timeout)
+            })
+
+        var reports: [ChapterReport] = []
+        for chapter in chosen {
+            var report = ChapterReport(file: chapter.file, declared: chapter.tests)
+            if let errors = broken[chapter.file] {
+                report.notRunReason = "does not compile (\(errors.count) error(s))"
+                report.buildErrors = errors
+            }
+            for (index, job) in jobs.enumerated() where job.0 == chapter.file {
+                report.results.append(
+                    TestRunInterpreter.interpret(processes[index], test: job.1, file: job.0))
+            }
+            reports.append(report)
+        }
+        let checks = OutputCheckRecord.decodeLines(
+            (try? String(contentsOf: outputChecks, encoding: .utf8)) ?? "")
+        var run = TestRun(reports: reports, outputChecks: checks)
+        if let junit = request.junit {
+            do {
+                try AtomicFile.write(Data(JUnitReport.render(reports).utf8), to: junit)
+            } catch {
+                throw .cannotRun("cannot write \(junit.path): \(error)")
+            }
+        }
+        run.update = update?.apply(checks)
+        return run
+    }
+
+    /// What every test process gets on top of the runner's environment: where to record
+    /// its output checks, and the runtime's backtracer forced on, so a crash names its
+    /// chapter line (through `#sourceLocation`). macOS enables the backtracer by default
+    /// only on a terminal; where it cannot run (macOS refuses it for privileged
+    /// executables, with a warning suppressed here) the crash is reported at the test's
+    /// line instead.
+    static func testEnvironment(outputChecks: URL) -> [String: String] {
+        [
+            WorkbookEnvironment.outputChecks: outputChecks.path,
+            "SWIFT_BACKTRACE":
+                "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,symbolicate=fast,warnings=suppressed",
+        ]
+    }
+
+    /// A stage's error: problems located in files, or one that is not.
+    private static func failure(_ error: any Error) -> TestPipelineError {
+        if let list = error as? DiagnosticList { return .invalid(list.diagnostics) }
+        return .cannotRun("\(error)")
+    }
+
+    /// Checks the workbench for `--mine` and says what the run is against.
+    private func prepareWorkbench(for selected: [ChapterFile]) throws(TestPipelineError) {
+        let workbench = Workbench(root: root)
+        do {
+            try workbench.prepareForMine()
+        } catch let error as WorkbenchError {
+            throw .noWorkbench(error)
+        } catch {
+            throw Self.failure(error)
+        }
+        let exercises: [Exercise]
+        do {
+            exercises = try ExerciseCatalog.load(root: root)
+        } catch {
+            throw .invalid(error.diagnostics)
+        }
+        log(WorkbenchSummary.line(for: selected, exercises: exercises, workbench: workbench))
+    }
+}

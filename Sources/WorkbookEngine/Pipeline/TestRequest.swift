@@ -1,0 +1,27 @@
+import Foundation
+
+/// What `workbook test` (and `watch`, `progress`) asks the pipeline for.
+package struct TestRequest: Equatable, Sendable {
+    /// Chapter selectors (`03`, `3`, a slug); every chapter when empty.
+    package var chapters: [String] = []
+    /// Build the chosen chapters against the reader's `Workbench/`.
+    package var mine = false
+    /// Seconds each test may run before its process is killed.
+    package var timeout: Double = 30
+    /// Rewrite output blocks whose example printed something else.
+    package var update = false
+    /// Where to write a JUnit report, if anywhere.
+    package var junit: URL?
+
+    /// Creates a request; every chapter, against the library, by default.
+    package init(
+        chapters: [String] = [], mine: Bool = false, timeout: Double = 30, update: Bool = false,
+        junit: URL? = nil
+    ) {
+        self.chapters = chapters
+        self.mine = mine
+        self.timeout = timeout
+        self.update = update
+        self.junit = junit
+    }
+}

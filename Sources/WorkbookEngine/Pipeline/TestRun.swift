@@ -1,0 +1,43 @@
+import WorkbookContract
+
+/// What one pass of the pipeline produced, for the commands to render.
+package struct TestRun: Equatable, Sendable {
+    /// One report per chosen chapter, in chapter order.
+    package var reports: [ChapterReport]
+    /// Every output check the examples made, failed ones included.
+    package var outputChecks: [OutputCheckRecord] = []
+    /// What `--update` did, when asked.
+    package var update: OutputUpdate.Session.Outcome?
+
+    /// Creates a run.
+    package init(
+        reports: [ChapterReport], outputChecks: [OutputCheckRecord] = [],
+        update: OutputUpdate.Session.Outcome? = nil
+    ) {
+        self.reports = reports
+        self.outputChecks = outputChecks
+        self.update = update
+    }
+
+    /// Whether every chosen chapter built and every declared test passed, observed or was
+    /// skipped.
+    package var testsSucceeded: Bool { reports.allSatisfy(\.succeeded) }
+
+    /// Whether the command succeeds: the tests did, and `--update` refused nothing.
+    package var succeeded: Bool { testsSucceeded && (update?.refused.isEmpty ?? true) }
+}
+
+/// Why the pipeline stopped before it could run the tests.
+package enum TestPipelineError: Error, Equatable {
+    /// A chapter selector names no chapter (a usage error).
+    case unknownChapter(ChapterSelectionError)
+    /// A chapter, an exercise or a file in the way has problems, each at its file and line.
+    case invalid([Diagnostic])
+    /// `--mine` without a workbench.
+    case noWorkbench(WorkbenchError)
+    /// Something outside the chapters does not compile; `mine` says whether the reader's
+    /// workbench was part of the build.
+    case buildFailed(BuildFailure, mine: Bool)
+    /// The build left nothing to run, or the test tool cannot be found.
+    case cannotRun(String)
+}

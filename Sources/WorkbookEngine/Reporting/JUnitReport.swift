@@ -1,0 +1,125 @@
+import Foundation
+
+/// Renders chapter reports as JUnit XML, valid against the schema Jenkins' xUnit plugin
+/// publishes (`junit-10.xsd`; GitLab reads the same elements): one `testsuite` per chapter
+/// (its `file` the chapter), one `testcase` per declared test with the wall time of its
+/// process. A failed assertion is a `failure`; a crash, a time limit, a test never run and a
+/// chapter that does not compile are `error`s, as JUnit means them: the test could not be
+/// judged. Each failure's text is located at its Markdown line. What the test printed is its
+/// `system-out`. A test that observed a behaviour with no recording passes, with the
+/// observation in its `system-out` and in its suite's `properties` (the schema allows none
+/// on a test case).
+package enum JUnitReport {
+    /// The XML document.
+    package static func render(_ reports: [ChapterReport]) -> String {
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+        let total = reports.map(\.declared.count).reduce(0, +)
+        let failures = reports.map(\.assertionFailureCount).reduce(0, +)
+        let errors = reports.map(\.errorCount).reduce(0, +)
+        let time = seconds(reports.map(\.duration).reduce(0, +))
+        lines.append(
+            #"<testsuites name="workbook" tests="\#(total)" failures="\#(failures)" errors="\#(errors)" time="\#(time)">"#
+        )
+        for report in reports {
+            lines += suite(report)
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func suite(_ report: ChapterReport) -> [String] {
+        let module = escape(report.file.moduleName)
+        var lines = [
+            #"  <testsuite name="\#(module)" tests="\#(report.declared.count)" failures="\#(report.assertionFailureCount)" errors="\#(report.errorCount)" skipped="\#(report.skippedCount)" time="\#(seconds(report.duration))" file="\#(escape(report.file.relativePath))">"#
+        ]
+        if !report.observations.isEmpty {
+            lines.append("    <properties>")
+            for observation in report.observations {
+                let value =
+                    "\(observation.testName): \(observation.behavior) on \(observation.implementation): \(observation.observed)"
+                lines.append(
+                    #"      <property name="observed" value="\#(escape(value))"/>"#)
+            }
+            lines.append("    </properties>")
+        }
+        for test in report.declared {
+            let result = report.result(of: test.name)
+            lines.append(
+                #"    <testcase classname="\#(module)" name="\#(escape(test.name))" time="\#(seconds(result?.duration ?? 0))">"#
+            )
+            lines += verdict(of: test, result: result, in: report)
+            let printed = result.map { printedText(of: $0) } ?? ""
+            if !printed.isEmpty {
+                lines.append("      <system-out>\(escape(printed))</system-out>")
+            }
+            lines.append("    </testcase>")
+        }
+        lines.append("  </testsuite>")
+        return lines
+    }
+
+    /// The `failure`, `error` or `skipped` element of a test, if it did not simply pass.
+    private static func verdict(
+        of test: ChapterTest, result: TestResult?, in report: ChapterReport
+    ) -> [String] {
+        guard let result else {
+            let reason = report.notRunReason ?? "not run"
+            let body = report.buildErrors.joined(separator: "\n")
+            return [
+                #"      <error message="\#(escape(reason))" type="notCompiled">\#(escape(body))</error>"#
+            ]
+        }
+        switch result.outcome {
+        case .passed, .observed:
+            return []
+        case .skipped(let reason):
+            return [#"      <skipped message="\#(escape(reason))"/>"#]
+        case .failed, .crashed, .timedOut, .notRun:
+            let element = result.outcome.isError ? "error" : "failure"
+            let body = result.failures.map { "\($0.file):\($0.line): \($0.message)" }
+                .joined(separator: "\n")
+            let message = result.failures.first?.message.split(separator: "\n").first ?? ""
+            return [
+                #"      <\#(element) message="\#(escape(String(message)))" type="\#(result.outcome.name)">\#(escape(body))</\#(element)>"#
+            ]
+        }
+    }
+
+    /// What the test printed, without XCTest's own bracketing lines and the runtime's
+    /// observation records, followed by the observations written out.
+    private static func printedText(of result: TestResult) -> String {
+        let printed = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter {
+                !$0.hasPrefix("Test Suite '") && !$0.hasPrefix("Test Case '")
+                    && !$0.hasPrefix("\t Executed ") && !$0.hasPrefix("Executed ")
+                    && !$0.hasPrefix(BehaviorObservation.recordMarker)
+            }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .newlines)
+        let observed = result.observations.map { "\($0.file):\($0.line): \($0.summary)" }
+        return ([printed].filter { !$0.isEmpty } + observed).joined(separator: "\n")
+    }
+
+    /// Seconds with millisecond precision, as JUnit's `time` pattern accepts.
+    private static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", max(0, value))
+    }
+
+    /// Escapes text for an XML attribute or element; drops characters XML 1.0 forbids.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            case "\t", "\r": result.unicodeScalars.append(scalar)
+            default:
+                if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import WorkbookContract
+
+extension OutputUpdate {
+    /// `workbook test --update` over one run: the chapters' text is read as the run begins,
+    /// so a chapter edited during the run is refused instead of overwritten; afterwards each
+    /// output block whose example printed something else is rewritten.
+    package struct Session {
+        /// One chapter rewritten.
+        package struct Rewrite: Equatable, Sendable {
+            /// The chapter, relative to the root.
+            package let chapter: String
+            /// `-`/`+` lines per changed block, each headed by `file:line:`.
+            package let diff: String
+        }
+
+        /// What an update did.
+        package struct Outcome: Equatable, Sendable {
+            /// Each chapter rewritten, with the diff of what changed.
+            package var rewritten: [Rewrite] = []
+            /// What could not be updated, each at its file and line.
+            package var refused: [Diagnostic] = []
+            /// Whether there was any block to change at all.
+            package var hadMismatches = false
+        }
+
+        let root: URL
+        let textsAtStart: [String: String]
+
+        /// Reads every chapter of `chapters` under `root` as the run begins.
+        package init(root: URL, chapters: [ChapterFile]) throws {
+            self.root = root
+            var texts: [String: String] = [:]
+            for chapter in chapters {
+                texts[chapter.relativePath] = try String(
+                    contentsOf: root.appendingPathComponent(chapter.relativePath),
+                    encoding: .utf8)
+            }
+            textsAtStart = texts
+        }
+
+        /// Rewrites the blocks of the output checks that did not match.
+        package func apply(_ checks: [OutputCheckRecord]) -> Outcome {
+            let mismatched = Dictionary(grouping: checks.filter { !$0.matched }, by: \.file)
+            var outcome = Outcome(hadMismatches: !mismatched.isEmpty)
+            for (chapter, found) in mismatched.sorted(by: { $0.key < $1.key }) {
+                guard let text = textsAtStart[chapter] else { continue }
+                let mismatches = found.map { Mismatch(fenceLine: $0.line, actual: $0.actual) }
+                do {
+                    let diff = try rewriteFile(
+                        chapter: chapter, root: root, textAtRunStart: text,
+                        mismatches: mismatches)
+                    if !diff.isEmpty {
+                        outcome.rewritten.append(Rewrite(chapter: chapter, diff: diff))
+                    }
+                } catch {
+                    outcome.refused += error.diagnostics
+                }
+            }
+            return outcome
+        }
+    }
+}

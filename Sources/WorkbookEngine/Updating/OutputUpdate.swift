@@ -1,0 +1,162 @@
+import Foundation
+import OutputMatching
+
+/// Promotes what examples printed into their `output` blocks (`workbook test --update`),
+/// keeping what the author wrote wherever it still matches: only mismatched lines change,
+/// `...` lines and `...` inside lines stay, and every other byte of the chapter is kept.
+///
+/// Entry point for the pipeline (through ``Session``): ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``.
+package enum OutputUpdate {
+    /// One output block whose example printed something else.
+    package struct Mismatch: Equatable, Sendable {
+        /// The 1-based line of the block's opening ```` ```output ```` fence.
+        package let fenceLine: Int
+        /// What the example printed.
+        package let actual: String
+
+        /// Creates a mismatch, e.g. from a run's observation that did not match.
+        package init(fenceLine: Int, actual: String) {
+            self.fenceLine = fenceLine
+            self.actual = actual
+        }
+    }
+
+    /// A chapter's text after the update and a diff of what changed.
+    package struct Rewritten: Equatable, Sendable {
+        /// The whole rewritten chapter.
+        package let text: String
+        /// `-`/`+` lines per changed block, each headed by `file:line:`; empty if nothing
+        /// changed.
+        package let diff: String
+    }
+
+    /// Rewrites, in place and atomically, each output block of `chapter` (a path such as
+    /// `Chapters/03-x.md`, relative to `root`) listed in `mismatches`, and returns the diff
+    /// to print. Refuses (throws, writing nothing) if the chapter on disk is no longer
+    /// `textAtRunStart` - the author edited it during the run - or a line is not an output
+    /// block this update can rewrite.
+    ///
+    /// ``Session`` reads each chapter's text before the run starts and, after it, passes
+    /// the run's unmatched output checks as `Mismatch(fenceLine:actual:)`.
+    @discardableResult
+    package static func rewriteFile(
+        chapter: String, root: URL, textAtRunStart: String, mismatches: [Mismatch]
+    ) throws(DiagnosticList) -> String {
+        let url = root.appendingPathComponent(chapter)
+        guard let data = FileManager.default.contents(atPath: url.path),
+            String(decoding: data, as: UTF8.self) == textAtRunStart
+        else {
+            throw DiagnosticList([
+                Diagnostic(
+                    file: chapter, line: 1,
+                    message:
+                        "chapter changed on disk after the run began; not updated (run again)")
+            ])
+        }
+        let rewritten = try rewrite(textAtRunStart, path: chapter, mismatches: mismatches)
+        guard rewritten.text != textAtRunStart else { return "" }
+        do {
+            try AtomicFile.write(Data(rewritten.text.utf8), to: url)
+        } catch {
+            throw DiagnosticList([
+                Diagnostic(file: chapter, line: 1, message: "cannot write the chapter: \(error)")
+            ])
+        }
+        return rewritten.diff
+    }
+
+    /// The pure part of ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``: `text` with
+    /// each listed output block rewritten, and the diff.
+    package static func rewrite(
+        _ text: String, path: String, mismatches: [Mismatch]
+    ) throws(DiagnosticList) -> Rewritten {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let blocks = MarkdownParser.elements(of: text)
+        var problems: [Diagnostic] = []
+        var diff: [String] = []
+        // Bottom-up, so rewriting one block never moves the lines of the next one.
+        for mismatch in mismatches.sorted(by: { $0.fenceLine > $1.fenceLine }) {
+            let block = blocks.first {
+                if case .codeBlock(let info, let fence?) = $0.kind {
+                    return fence.isClosed && isOutput(info)
+                        && $0.startLine == mismatch.fenceLine
+                }
+                return false
+            }
+            guard let block else {
+                problems.append(
+                    Diagnostic(
+                        file: path, line: mismatch.fenceLine,
+                        message: "no ```output block starts on this line; not updated"))
+                continue
+            }
+            if sharesItsExample(block, in: blocks) {
+                problems.append(
+                    Diagnostic(
+                        file: path, line: mismatch.fenceLine,
+                        message:
+                            "this example's output spans several output blocks; update them by hand"
+                    ))
+                continue
+            }
+            let body = Array(lines[block.startLine..<(block.endLine - 1)])
+            guard body.map({ $0 + "\n" }).joined() == block.literal else {
+                problems.append(
+                    Diagnostic(
+                        file: path, line: mismatch.fenceLine,
+                        message:
+                            "output block inside a list or block quote; update it by hand"))
+                continue
+            }
+            var newBody: [String] = []
+            var changes: [String] = []
+            let alignment = OutputAlignment(pattern: block.literal, actual: mismatch.actual)
+            for step in alignment.steps {
+                switch step {
+                case .matched(let line, _):
+                    newBody.append(line)
+                case .wildcard:
+                    newBody.append("...")
+                case .replaced(let old, let new):
+                    newBody.append(new)
+                    changes += ["-" + old, "+" + new]
+                case .removed(let old):
+                    changes.append("-" + old)
+                case .added(let new):
+                    newBody.append(new)
+                    changes.append("+" + new)
+                }
+            }
+            guard !changes.isEmpty else { continue }
+            lines.replaceSubrange(block.startLine..<(block.endLine - 1), with: newBody)
+            diff.insert(
+                contentsOf: ["\(path):\(block.startLine): output block updated"] + changes, at: 0)
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems.reversed()) }
+        return Rewritten(
+            text: lines.joined(separator: "\n"),
+            diff: diff.isEmpty ? "" : diff.joined(separator: "\n") + "\n")
+    }
+
+    /// Whether another output block continues `block`'s example: the next code block after
+    /// it is an output block too, so the run compared their joined text.
+    private static func sharesItsExample(
+        _ block: MarkdownElement, in elements: [MarkdownElement]
+    ) -> Bool {
+        let next = elements.first {
+            guard $0.startLine > block.endLine else { return false }
+            if case .codeBlock(_, .some) = $0.kind { return true }
+            return false
+        }
+        if case .codeBlock(let info, _)? = next?.kind {
+            return isOutput(info)
+        }
+        return false
+    }
+
+    /// Whether a fence's info string opens an output block (`output`, with or without
+    /// `observed-on=`).
+    private static func isOutput(_ info: String) -> Bool {
+        info.split(separator: " ").first?.lowercased() == "output"
+    }
+}

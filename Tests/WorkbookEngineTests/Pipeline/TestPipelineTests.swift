@@ -1,0 +1,312 @@
+import Foundation
+import WorkbookContract
+import XCTest
+
+@testable import WorkbookEngine
+
+/// The pipeline in-process, with a fake build tool and a fake launcher: every stage from
+/// selection to report runs for real except compiling and starting processes, so a crash,
+/// a hang, a broken chapter, a skip and a test never run are each checked in milliseconds
+/// (the end-to-end tests build and run a real fixture for the same cases).
+final class TestPipelineTests: XCTestCase {
+    private static let first = """
+        # First
+
+        ```swift test
+        func testPasses() {
+            XCTAssertTrue(true)
+        }
+        ```
+
+        ```swift test
+        func testCrashes() {
+            let values = [1]
+            _ = values[1]
+        }
+        ```
+
+        ```swift test
+        func testHangs() {
+            while true {}
+        }
+        ```
+
+        ```swift test
+        func testSkips() throws {
+            throw XCTSkip("not here")
+        }
+        ```
+
+        ## Printing
+
+        ```swift example
+        print("a")
+        ```
+
+        ```output
+        a
+        ```
+
+        """
+
+    private static let broken = """
+        # Broken
+
+        ```swift test
+        func testBroken() {
+            let value: Int = "no"
+        }
+        ```
+
+        """
+
+    private static let brokenError =
+        "Chapters/02-broken.md:5:22: error: cannot convert value of type 'String' to specified type 'Int'"
+
+    /// The Markdown line of the first line of `text` that contains `needle`.
+    private func line(of needle: String, in text: String) -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.firstIndex { $0.contains(needle) } ?? -1) + 1
+    }
+
+    private func workbook() throws -> URL {
+        try Fixtures.temporaryWorkbook(
+            [
+                "Chapters/01-first.md": Data(Self.first.utf8),
+                "Chapters/02-broken.md": Data(Self.broken.utf8),
+            ], for: self)
+    }
+
+    /// The scripted outcomes of chapter 01: a pass, a crash with a backtrace into the
+    /// chapter, a hang killed at the limit, a skip, and the example passing.
+    private func launcher() -> FakeLauncher {
+        let module = "Chapter01Tests"
+        let crashLine = line(of: "_ = values[1]", in: Self.first)
+        return FakeLauncher([
+            "testPasses": XCTestLines.passed(module, "testPasses", printed: "a line it printed"),
+            "testCrashes": { invocation in
+                TestProcessResult(
+                    output: """
+                        \(XCTestLines.started(module, "testCrashes"))
+                        Fatal error: Index out of range
+                        💣 Program crashed: System trap at 0x0000
+                        Thread 0 crashed:
+                        1 0x0000 testCrashes() in Chapter01Tests at Chapters/01-first.md:\(crashLine):9
+                        """, exitStatus: nil, signal: 4, timedOut: false,
+                    timeout: invocation.timeout, duration: 0.5)
+            },
+            "testHangs": { invocation in
+                TestProcessResult(
+                    output: XCTestLines.started(module, "testHangs"), exitStatus: nil,
+                    signal: 9, timedOut: true, timeout: invocation.timeout,
+                    duration: invocation.timeout)
+            },
+            "testSkips": { invocation in
+                TestProcessResult(
+                    output: """
+                        \(XCTestLines.started(module, "testSkips"))
+                        /x/Chapters/01-first.md:24: Chapter01Tests.testSkips : Test skipped - not here
+                        \(XCTestLines.ended(module, "testSkips", "skipped"))
+                        """, exitStatus: 0, signal: nil, timedOut: false,
+                    timeout: invocation.timeout)
+            },
+            "test_printing": XCTestLines.passed(module, "test_printing"),
+        ])
+    }
+
+    private func pipeline(
+        _ root: URL, build: FakeBuild, launcher: FakeLauncher
+    ) -> TestPipeline {
+        var pipeline = TestPipeline(root: root, buildTool: build, launcher: launcher)
+        pipeline.log = { _ in }
+        return pipeline
+    }
+
+    func testEveryOutcomeIsInterpretedAndLocatedFromTheModel() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        build.broken = ["Chapter02Tests": Self.brokenError]
+        let launcher = launcher()
+        let run = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(timeout: 7))
+
+        // A broken chapter is left out and the build runs again.
+        XCTAssertEqual(build.requests.map(\.excluded), [[], ["Chapter02Tests"]])
+        XCTAssertEqual(
+            build.requests.first?.chapterModules, ["Chapter01Tests", "Chapter02Tests"])
+        XCTAssertEqual(run.reports.map(\.file.number), ["01", "02"])
+        let broken = run.reports[1]
+        XCTAssertEqual(broken.notRunReason, "does not compile (1 error(s))")
+        XCTAssertEqual(broken.buildErrors, [Self.brokenError])
+        XCTAssertEqual(broken.errorCount, 1)
+
+        // Each test of the other chapter ran in a process of its own, by its XCTest name,
+        // with the time limit asked for and the output-check file in its environment.
+        XCTAssertEqual(
+            Set(launcher.ran.map(\.identifier)),
+            Set(
+                ["testPasses", "testCrashes", "testHangs", "testSkips", "test_printing"].map {
+                    "Chapter01Tests.Chapter01Tests/\($0)"
+                }))
+        XCTAssertTrue(launcher.ran.allSatisfy { $0.timeout == 7 })
+        XCTAssertTrue(
+            launcher.ran.allSatisfy {
+                $0.environment[WorkbookEnvironment.outputChecks] != nil
+                    && $0.bundle.lastPathComponent == "FakePackageTests.xctest"
+            })
+
+        let report = run.reports[0]
+        let outcomes = Dictionary(
+            uniqueKeysWithValues: report.results.map { ($0.name, $0.outcome) })
+        XCTAssertEqual(
+            outcomes,
+            [
+                "testPasses": .passed, "testCrashes": .crashed, "testHangs": .timedOut,
+                "testSkips": .skipped(reason: "not here"), "test_printing": .passed,
+            ])
+        let failures = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.testName, $0) })
+        // The crash at the backtrace's frame; the hang at its `func` line, from the model.
+        XCTAssertEqual(failures["testCrashes"]?.line, line(of: "_ = values[1]", in: Self.first))
+        XCTAssertEqual(
+            failures["testCrashes"]?.message, "crashed: Fatal error: Index out of range")
+        XCTAssertEqual(failures["testHangs"]?.line, line(of: "func testHangs", in: Self.first))
+        XCTAssertTrue(
+            failures["testHangs"]?.message.hasPrefix("timed out after 7 s") == true)
+        XCTAssertEqual(report.declared.map(\.line).last, line(of: #"print("a")"#, in: Self.first))
+        XCTAssertEqual(report.duration, 0.25 + 0.5 + 7 + 0.25, accuracy: 0.001)
+        XCTAssertFalse(run.succeeded)
+    }
+
+    func testATestXCTestNeverRanFailsAtItsDeclaration() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let run = try pipeline(root, build: build, launcher: FakeLauncher([:]))
+            .run(TestRequest(chapters: ["broken"]))
+        let result = try XCTUnwrap(run.reports.first?.results.first)
+        XCTAssertEqual(
+            result.outcome,
+            .notRun(reason: "declared but not run: XCTest did not run Chapter02Tests.testBroken"))
+        XCTAssertEqual(result.failures.map(\.line), [line(of: "func testBroken", in: Self.broken)])
+        XCTAssertFalse(run.succeeded)
+    }
+
+    func testABrokenChapterNotAskedForIsLeftOutFromTheStartWhileUnchanged() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        build.broken = ["Chapter02Tests": Self.brokenError]
+        let pipeline = pipeline(root, build: build, launcher: launcher())
+        _ = try pipeline.run(TestRequest())
+        let only = try pipeline.run(TestRequest(chapters: ["01"]))
+        XCTAssertEqual(build.requests.map(\.excluded).last, ["Chapter02Tests"])
+        XCTAssertEqual(build.requests.count, 3, "the second run built once")
+        XCTAssertEqual(only.reports.map(\.file.number), ["01"])
+
+        // Asked for, it is built again; its code edited, it is no longer remembered as
+        // broken (an edit that leaves the generated code as it was changes nothing).
+        _ = try pipeline.run(TestRequest(chapters: ["02"]))
+        XCTAssertEqual(build.requests[3].excluded, [])
+        try Self.broken.replacingOccurrences(of: #""no""#, with: "1").write(
+            to: root.appendingPathComponent("Chapters/02-broken.md"), atomically: true,
+            encoding: .utf8)
+        build.broken = [:]
+        _ = try pipeline.run(TestRequest(chapters: ["01"]))
+        XCTAssertEqual(build.requests.last?.excluded, [], "still remembered after an edit")
+    }
+
+    func testAFailureOutsideTheChaptersStopsBeforeAnyTestRuns() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        build.failsOutsideChapters = true
+        let launcher = launcher()
+        let junit = root.appendingPathComponent("report.xml")
+        XCTAssertThrowsError(
+            try pipeline(root, build: build, launcher: launcher)
+                .run(TestRequest(junit: junit))
+        ) { error in
+            guard case .buildFailed(let failure, mine: false) = error as? TestPipelineError
+            else { return XCTFail("\(error)") }
+            XCTAssertTrue(
+                failure.summary.contains("No chapter has compile errors"), failure.summary)
+        }
+        XCTAssertEqual(launcher.ran, [])
+    }
+
+    func testAnUnknownChapterIsAUsageError() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        XCTAssertThrowsError(
+            try pipeline(root, build: build, launcher: launcher()).run(
+                TestRequest(chapters: ["99"]))
+        ) { error in
+            guard case .unknownChapter(let selection) = error as? TestPipelineError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertTrue(selection.message.hasPrefix("no chapter '99'"), selection.message)
+        }
+        XCTAssertEqual(build.requests, [], "nothing is built for a typo")
+    }
+
+    func testMineBuildsOnlyTheChosenChaptersAgainstTheWorkbench() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        var pipeline = pipeline(root, build: build, launcher: launcher())
+        XCTAssertThrowsError(try pipeline.run(TestRequest(chapters: ["01"], mine: true))) {
+            XCTAssertEqual($0 as? TestPipelineError, .noWorkbench(.missing))
+        }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(Workbench.folder), withIntermediateDirectories: true)
+        var logged: [String] = []
+        pipeline.log = { logged.append($0) }
+        _ = try pipeline.run(TestRequest(chapters: ["01"], mine: true))
+        XCTAssertEqual(build.requests.last?.mine, true)
+        XCTAssertEqual(build.requests.last?.excluded, ["Chapter02Tests"])
+        XCTAssertEqual(logged, ["Against your Workbench/: yours: none; the library's: none"])
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(Workbench.gluePath).path))
+    }
+
+    func testJUnitIsWrittenFromTheRunWithErrorsFailuresAndTimes() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        build.broken = ["Chapter02Tests": Self.brokenError]
+        let junit = root.appendingPathComponent("report.xml")
+        _ = try pipeline(root, build: build, launcher: launcher())
+            .run(TestRequest(timeout: 7, junit: junit))
+        try JUnitSchema.assertValidIfPossible(junit)
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(
+            xml.contains(
+                #"<testsuites name="workbook" tests="6" failures="0" errors="3" time="8.000">"#),
+            xml)
+        XCTAssertTrue(
+            xml.contains(
+                #"<testcase classname="Chapter01Tests" name="testPasses" time="0.250">"#), xml)
+        XCTAssertTrue(xml.contains("<system-out>a line it printed</system-out>"), xml)
+        XCTAssertTrue(xml.contains(#"<error message="timed out after 7 s"#), xml)
+        XCTAssertTrue(xml.contains(#"type="notCompiled">\#(Self.brokenError)</error>"#), xml)
+    }
+
+    func testUpdateRewritesTheBlocksTheTestsRecordedAsMismatched() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let fence = line(of: "```output", in: Self.first)
+        let launcher = FakeLauncher([
+            "test_printing": { invocation in
+                let check = OutputCheckRecord(
+                    file: "Chapters/01-first.md", line: fence, actual: "b\n", matched: false)
+                let path = invocation.environment[WorkbookEnvironment.outputChecks] ?? ""
+                _ = FileManager.default.createFile(atPath: path, contents: check.encodedLine)
+                return XCTestLines.passed("Chapter01Tests", "test_printing")(invocation)
+            }
+        ])
+        let run = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(chapters: ["01"], update: true))
+        XCTAssertEqual(run.outputChecks.map(\.actual), ["b\n"])
+        XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-first.md"])
+        let chapter = try String(
+            contentsOf: root.appendingPathComponent("Chapters/01-first.md"), encoding: .utf8)
+        XCTAssertEqual(
+            chapter, Self.first.replacingOccurrences(of: "```output\na\n", with: "```output\nb\n"))
+    }
+}

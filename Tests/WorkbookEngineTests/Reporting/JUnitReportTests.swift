@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+@testable import WorkbookEngine
+
+/// The JUnit report against the schema CI dashboards read (Jenkins' junit-10.xsd), and the
+/// schema check itself seen rejecting what the report used to write.
+final class JUnitReportTests: XCTestCase {
+    private func write(_ xml: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("junit-\(UUID().uuidString).xml")
+        try xml.write(to: url, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testEveryOutcomeRendersValidJUnit() throws {
+        let file = try ChapterFile(fileName: "05-x.md")
+        let tests = ["testA", "testB", "testC", "testD", "testE", "testF"].enumerated().map {
+            ChapterTest(name: $1, line: 10 * ($0 + 1))
+        }
+        func failure(_ test: Int, _ message: String) -> ChapterFailure {
+            ChapterFailure(
+                className: file.moduleName, testName: tests[test].name, file: file.relativePath,
+                line: tests[test].line, message: message)
+        }
+        var report = ChapterReport(file: file, declared: tests)
+        report.results = [
+            TestResult(
+                test: tests[0], outcome: .passed,
+                output: "Test Case 'x' started\n<printed & \"q\">",
+                duration: 1.5),
+            TestResult(
+                test: tests[1], outcome: .failed, failures: [failure(1, "XCTAssertEqual failed")]),
+            TestResult(test: tests[2], outcome: .crashed, failures: [failure(2, "crashed: trap")]),
+            TestResult(test: tests[3], outcome: .timedOut, failures: [failure(3, "timed out")]),
+            TestResult(test: tests[4], outcome: .skipped(reason: "not here")),
+            TestResult(
+                test: tests[5], outcome: .notRun(reason: "never"), failures: [failure(5, "never")]),
+        ]
+        var broken = ChapterReport(
+            file: try ChapterFile(fileName: "06-y.md"),
+            declared: [ChapterTest(name: "testG", line: 4)])
+        broken.notRunReason = "does not compile (1 error(s))"
+        broken.buildErrors = ["Chapters/06-y.md:5:1: error: nope \u{1}"]
+        let xml = JUnitReport.render([report, broken])
+        try JUnitSchema.assertValidIfPossible(try write(xml))
+        XCTAssertTrue(
+            xml.contains(
+                #"<testsuites name="workbook" tests="7" failures="1" errors="4" time="1.500">"#),
+            xml)
+        XCTAssertTrue(
+            xml.contains(#"<system-out>&lt;printed &amp; &quot;q&quot;&gt;</system-out>"#), xml)
+        XCTAssertTrue(
+            xml.contains(
+                #"<failure message="XCTAssertEqual failed" type="failed">Chapters/05-x.md:20: "#),
+            xml)
+        XCTAssertTrue(xml.contains(#"<error message="crashed: trap" type="crashed">"#), xml)
+        XCTAssertTrue(xml.contains(#"<error message="timed out" type="timedOut">"#), xml)
+        XCTAssertTrue(xml.contains(#"<skipped message="not here"/>"#), xml)
+        XCTAssertTrue(
+            xml.contains(#"type="notCompiled">Chapters/06-y.md:5:1: error: nope </error>"#), xml)
+        _ = try JUnitSchema.requireXMLLint()  // says so when the schema went unchecked
+    }
+
+    /// The check is live: a test case with `file` and `line` (as the report once wrote) and a
+    /// `skipped` count on the root are not JUnit as the schema defines it.
+    func testTheSchemaRejectsWhatTheSchemaDoesNotAllow() throws {
+        let xmllint = try JUnitSchema.requireXMLLint()
+        for invalid in [
+            #"<testsuites><testsuite name="s" tests="1" failures="0" errors="0"><testcase name="t" file="Chapters/01-x.md" line="3"/></testsuite></testsuites>"#,
+            #"<testsuites skipped="0"><testsuite name="s" tests="0" failures="0" errors="0"/></testsuites>"#,
+            #"<testsuites><testsuite name="s" tests="1" failures="0" errors="0" time="0,5"/></testsuites>"#,
+        ] {
+            let process = Process()
+            process.executableURL = xmllint
+            process.arguments = [
+                "--noout", "--schema", JUnitSchema.url.path, try write(invalid).path,
+            ]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertNotEqual(process.terminationStatus, 0, invalid)
+        }
+    }
+}

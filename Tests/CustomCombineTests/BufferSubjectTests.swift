@@ -1,4 +1,5 @@
 import Dispatch
+import PublisherConformance
 import TestSupport
 import XCTest
 
@@ -311,7 +312,7 @@ final class BufferSubjectTests: XCTestCase {
     // takes is recorded for later subscribers (chapter 8 says why).
     func testUpstreamsAreAskedAtOnceAndTheirValuesRecorded() {
         let subject = BufferSubject<Int, Never>(limit: 3)
-        let upstream = UpstreamProbe()
+        let upstream = ProbeSubscription()
         subject.send(subscription: upstream)
         XCTAssertEqual(upstream.requests, [.unlimited])
 
@@ -323,12 +324,12 @@ final class BufferSubjectTests: XCTestCase {
     }
 
     func testAReleasedSubjectCancelsItsUpstreams() {
-        let upstreams = (0..<3).map { _ in UpstreamProbe() }
+        let upstreams = (0..<3).map { _ in ProbeSubscription() }
         do {
             let subject = BufferSubject<Int, Never>()
             upstreams.forEach(subject.send(subscription:))
-            XCTAssertEqual(upstreams.map(\.cancels), [0, 0, 0])
+            XCTAssertEqual(upstreams.map(\.cancelCount), [0, 0, 0])
         }
-        XCTAssertEqual(upstreams.map(\.cancels), [1, 1, 1])
+        XCTAssertEqual(upstreams.map(\.cancelCount), [1, 1, 1])
     }
 }

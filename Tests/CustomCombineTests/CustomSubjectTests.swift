@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PublisherConformance
 import TestSupport
 import XCTest
 
@@ -233,7 +234,7 @@ final class CustomSubjectTests: XCTestCase {
     // As a subscriber: the port of OpenCombine's PassthroughSubjectTests.testSendSubscription.
     func testUpstreamsAreAskedOnlyOnceASubscriberAsks() {
         let subject = CustomSubject<Int, Never>()
-        let first = UpstreamProbe()
+        let first = ProbeSubscription()
         subject.send(subscription: first)
         XCTAssertEqual(first.requests, [], "nobody has asked the subject for anything yet")
 
@@ -241,7 +242,7 @@ final class CustomSubjectTests: XCTestCase {
         subject.subscribe(recorder)
         XCTAssertEqual(first.requests, [.unlimited])
 
-        let second = UpstreamProbe()
+        let second = ProbeSubscription()
         subject.send(subscription: second)
         XCTAssertEqual(second.requests, [.unlimited], "a later upstream is asked at once")
 
@@ -253,7 +254,7 @@ final class CustomSubjectTests: XCTestCase {
 
     func testASubscriberWithoutDemandAsksNoUpstream() {
         let subject = CustomSubject<Int, Never>()
-        let upstream = UpstreamProbe()
+        let upstream = ProbeSubscription()
         subject.send(subscription: upstream)
         let recorder = Recorder<Int, Never>(demand: .none)
         subject.subscribe(recorder)
@@ -274,13 +275,13 @@ final class CustomSubjectTests: XCTestCase {
 
     // The port of OpenCombine's PassthroughSubjectTests.testCancelsUpstreamSubscriptionsOnDeinit.
     func testAReleasedSubjectCancelsItsUpstreams() {
-        let upstreams = (0..<5).map { _ in UpstreamProbe() }
+        let upstreams = (0..<5).map { _ in ProbeSubscription() }
         do {
             let subject = CustomSubject<Int, Never>()
             upstreams.forEach(subject.send(subscription:))
-            XCTAssertEqual(upstreams.map(\.cancels), [0, 0, 0, 0, 0])
+            XCTAssertEqual(upstreams.map(\.cancelCount), [0, 0, 0, 0, 0])
         }
-        XCTAssertEqual(upstreams.map(\.cancels), [1, 1, 1, 1, 1])
+        XCTAssertEqual(upstreams.map(\.cancelCount), [1, 1, 1, 1, 1])
     }
 
     // Either the new upstream sees the flag set, or the first request's snapshot holds it:
@@ -288,7 +289,7 @@ final class CustomSubjectTests: XCTestCase {
     func testConcurrentUpstreamsAndSubscribersAskEachUpstreamExactlyOnce() {
         for _ in 0..<20 {
             let subject = CustomSubject<Int, Never>()
-            let upstreams = (0..<50).map { _ in UpstreamProbe() }
+            let upstreams = (0..<50).map { _ in ProbeSubscription() }
             let recorders = (0..<50).map { _ in Recorder<Int, Never>() }
             DispatchQueue.concurrentPerform(iterations: 100) { index in
                 if index.isMultiple(of: 2) {

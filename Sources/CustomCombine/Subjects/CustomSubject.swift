@@ -68,7 +68,8 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
         let link = Link(behavior: Behavior(downstream: AnySubscriber(forwardingTo: subscriber)))
         let id = link.combineIdentifier
         // Holding the link's delivery lock makes registering and the handshake one step: a
-        // completion sent meanwhile waits, so it cannot overtake the subscription.
+        // completion sent meanwhile waits, so it cannot overtake the subscription, and a request
+        // or cancel made in the handshake reaches the subject once the link is on the list.
         link.deliver {
             let completion = $state.mutate { state in
                 if state.completion == nil {

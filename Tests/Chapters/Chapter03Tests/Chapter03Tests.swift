@@ -168,7 +168,7 @@ final class SmallSubject<Output, Failure: Error>: Subject {
         let link = Link(behavior: Behavior(downstream: AnySubscriber(subscriber)))
         let id = link.combineIdentifier
         // On one thread the list can come first, as in the draft. A subject shared by
-        // threads must hand over the subscription first: the section after next says why.
+        // threads must hand over the subscription first: the next section says why.
         if completion == nil {
             links.append((id, link))
         }
@@ -322,8 +322,8 @@ func testBothSubjectsHonourDemand() {
     XCTAssertEqual(fromNaive.values, [1, 2])
     XCTAssertEqual(fromCustom.values, [1, 2])
 
-    // A subscriber has asked, so an upstream handed to either subject is asked for
-    // everything at once; the Correction below shows when that is not so.
+    // A subscriber has asked, so an upstream handed to the library's subject now is asked
+    // for everything at once; the Correction below shows what happens before anyone asks.
     let spy = Spy()
     custom.send(subscription: spy)
     XCTAssertEqual(spy.requests, [.unlimited])

@@ -358,25 +358,28 @@ func testNaiveSubjectForgetsItCompleted() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 511)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 510)
 func testCustomSubjectDeliversInSubscriptionOrder() {
-    let subject = CustomSubject<Int, Never>()
-    var log = [String]()
-    let names = ["a", "b", "c", "d", "e"]
-    let cancellables = names.map { name in
-        subject.sink(event: { if case .value(let v) = $0 { log.append("\(name)\(v)") } })
+    func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
+        var log = [String]()
+        let names = ["a", "b", "c", "d", "e"]
+        let cancellables = names.map { name in
+            subject.sink(event: { if case .value(let v) = $0 { log.append("\(name)\(v)") } })
+        }
+        subject.send(sequence: 1...2, completion: .finished)
+        withExtendedLifetime(cancellables) {}
+        return log
     }
 
-    subject.send(sequence: 1...2, completion: .finished)
-
-    XCTAssertEqual(log, ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"])
-    withExtendedLifetime(cancellables) {}
+    let inOrder = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"]
+    XCTAssertEqual(deliveries(SmallSubject<Int, Never>()), inOrder)
+    XCTAssertEqual(deliveries(CustomSubject<Int, Never>()), inOrder)
 }
 #sourceLocation()
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 542)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 545)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -407,7 +410,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 576)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 579)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -437,7 +440,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 620)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 624)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -476,12 +479,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 712)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 717)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 716)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 721)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -5,11 +5,13 @@
 /// A subject built from `SubscriptionBehavior` and `CustomSubscription` that behaves like
 /// `PassthroughSubject`: values reach the current subscribers in the order they subscribed,
 /// as far as each one's demand allows, and a subscriber that comes after the completion
-/// gets the completion at once.
+/// gets the completion at once. Subscribed to upstreams, it asks them for values only once a
+/// subscriber has asked it for some, and cancels them when it is released.
 public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     // Add what the subject keeps: its subscribers' links, in order, its completion once it
-    // has one, and the subscribers that cancelled before they joined (chapter 5's `@Atomic`
-    // keeps them safe from other threads).
+    // has one, the subscribers that cancelled or asked before they joined, its upstream
+    // subscriptions and whether they were asked (chapter 5's `@Atomic` keeps them safe from
+    // other threads), and a `deinit` that cancels the upstreams.
 
     /// A subject with no subscribers yet.
     public init() {}
@@ -24,11 +26,12 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
             see: "Chapters/03-custom-subject.md, 'A completion must not overtake the subscription'")
     }
 
-    /// Used as a subscriber, the subject takes everything upstream offers.
+    /// Used as a subscriber: keeps the upstream subscription, and asks it for `.unlimited`
+    /// only once a subscriber has asked the subject for values (at once if one already has).
     public func send(subscription: Subscription) {
         unwritten(
             "CustomSubject.send(subscription:)",
-            see: "Chapters/03-custom-subject.md, 'A first draft'")
+            see: "Chapters/03-custom-subject.md, 'Where the draft and the library differ'")
     }
 
     /// Delivers `value` to every current subscriber that has demand for it, calling none of them

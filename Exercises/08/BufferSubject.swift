@@ -5,7 +5,8 @@
 /// sends in one shared `Buffer`, so every new subscriber first receives a replay of that
 /// buffer, then the live values, with no gap and no duplicate.
 public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    // Add the subject's state (its subscribers' links and one master `Buffer`) and a
+    // Add the subject's state (its subscribers' links, one master `Buffer` and the upstream
+    // subscriptions it is given), a `deinit` that cancels those upstreams, and a
     // `SubscriptionBehavior` that delivers one subscriber's backlog as it asks (chapter 7).
 
     /// A subject replaying up to `limit` values; `whenFull` decides which ones it keeps.
@@ -19,7 +20,9 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     }
 
     /// Registers the subscriber with a copy of the shared buffer taken in the same locked step,
-    /// so each value reaches it in the replay or live, never both or neither.
+    /// so each value reaches it in the replay or live, never both or neither, and hands it its
+    /// subscription in the same step, under the new link's delivery lock, so that nothing sent
+    /// from another thread reaches it first (hint 3 says how to reach that lock).
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         unwritten(
@@ -27,7 +30,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 
-    /// Used as a subscriber, the subject takes everything upstream offers.
+    /// Used as a subscriber: keeps the upstream subscription and asks it for `.unlimited` at
+    /// once, since everything the subject takes is recorded for subscribers still to come.
     public func send(subscription: Subscription) {
         unwritten(
             "BufferSubject.send(subscription:)", see: "Chapters/08-buffer-subject.md, 'The subject'"

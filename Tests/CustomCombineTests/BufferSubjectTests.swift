@@ -1,4 +1,5 @@
 import Dispatch
+import PublisherConformance
 import TestSupport
 import XCTest
 
@@ -305,5 +306,30 @@ final class BufferSubjectTests: XCTestCase {
             XCTAssertEqual(recorder.values.sorted(), everything)
         }
         XCTAssertEqual(subject.subscriberCount, stable.count + lateRecorders.value.count)
+    }
+
+    // As a subscriber it asks at once, as OpenCombine's CurrentValueSubject does: what it
+    // takes is recorded for later subscribers (chapter 8 says why).
+    func testUpstreamsAreAskedAtOnceAndTheirValuesRecorded() {
+        let subject = BufferSubject<Int, Never>(limit: 3)
+        let upstream = ProbeSubscription()
+        subject.send(subscription: upstream)
+        XCTAssertEqual(upstream.requests, [.unlimited])
+
+        let link = [1, 2, 3].publisher.subscribe(subject)
+        let recorder = Recorder<Int, Never>()
+        subject.subscribe(recorder)
+        XCTAssertEqual(recorder.events, [1, 2, 3].asEvents(completion: .finished))
+        link.cancel()
+    }
+
+    func testAReleasedSubjectCancelsItsUpstreams() {
+        let upstreams = (0..<3).map { _ in ProbeSubscription() }
+        do {
+            let subject = BufferSubject<Int, Never>()
+            upstreams.forEach(subject.send(subscription:))
+            XCTAssertEqual(upstreams.map(\.cancelCount), [0, 0, 0])
+        }
+        XCTAssertEqual(upstreams.map(\.cancelCount), [1, 1, 1])
     }
 }

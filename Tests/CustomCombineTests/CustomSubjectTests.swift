@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PublisherConformance
 import TestSupport
 import XCTest
 
@@ -227,6 +228,78 @@ final class CustomSubjectTests: XCTestCase {
                 XCTAssertEqual(recorder.subscriptionCount, 1)
                 XCTAssertEqual(recorder.events, [Int]().asEvents(completion: .finished))
             }
+        }
+    }
+
+    // As a subscriber: the port of OpenCombine's PassthroughSubjectTests.testSendSubscription.
+    func testUpstreamsAreAskedOnlyOnceASubscriberAsks() {
+        let subject = CustomSubject<Int, Never>()
+        let first = ProbeSubscription()
+        subject.send(subscription: first)
+        XCTAssertEqual(first.requests, [], "nobody has asked the subject for anything yet")
+
+        let recorder = Recorder<Int, Never>(demand: .max(1))
+        subject.subscribe(recorder)
+        XCTAssertEqual(first.requests, [.unlimited])
+
+        let second = ProbeSubscription()
+        subject.send(subscription: second)
+        XCTAssertEqual(second.requests, [.unlimited], "a later upstream is asked at once")
+
+        recorder.request(.max(2))
+        recorder.cancel()
+        XCTAssertEqual(first.requests, [.unlimited], "asked once, however often subscribers ask")
+        XCTAssertEqual(second.requests, [.unlimited])
+    }
+
+    func testASubscriberWithoutDemandAsksNoUpstream() {
+        let subject = CustomSubject<Int, Never>()
+        let upstream = ProbeSubscription()
+        subject.send(subscription: upstream)
+        let recorder = Recorder<Int, Never>(demand: .none)
+        subject.subscribe(recorder)
+        XCTAssertEqual(upstream.requests, [])
+        recorder.request(.max(1))
+        XCTAssertEqual(upstream.requests, [.unlimited])
+        recorder.cancel()
+    }
+
+    func testAnUpstreamThatWaitsForDemandKeepsItsValuesUntilSomeoneListens() {
+        let subject = CustomSubject<Int, Never>()
+        let link = [1, 2, 3].publisher.subscribe(subject)
+        let recorder = Recorder<Int, Never>()
+        subject.subscribe(recorder)
+        XCTAssertEqual(recorder.events, [1, 2, 3].asEvents(completion: .finished))
+        link.cancel()
+    }
+
+    // The port of OpenCombine's PassthroughSubjectTests.testCancelsUpstreamSubscriptionsOnDeinit.
+    func testAReleasedSubjectCancelsItsUpstreams() {
+        let upstreams = (0..<5).map { _ in ProbeSubscription() }
+        do {
+            let subject = CustomSubject<Int, Never>()
+            upstreams.forEach(subject.send(subscription:))
+            XCTAssertEqual(upstreams.map(\.cancelCount), [0, 0, 0, 0, 0])
+        }
+        XCTAssertEqual(upstreams.map(\.cancelCount), [1, 1, 1, 1, 1])
+    }
+
+    // Either the new upstream sees the flag set, or the first request's snapshot holds it:
+    // every upstream is asked exactly once, whichever thread gets the lock first.
+    func testConcurrentUpstreamsAndSubscribersAskEachUpstreamExactlyOnce() {
+        for _ in 0..<20 {
+            let subject = CustomSubject<Int, Never>()
+            let upstreams = (0..<50).map { _ in ProbeSubscription() }
+            let recorders = (0..<50).map { _ in Recorder<Int, Never>() }
+            DispatchQueue.concurrentPerform(iterations: 100) { index in
+                if index.isMultiple(of: 2) {
+                    subject.send(subscription: upstreams[index / 2])
+                } else {
+                    subject.subscribe(recorders[index / 2])
+                }
+            }
+            XCTAssertEqual(upstreams.filter { $0.requests != [.unlimited] }.count, 0)
+            recorders.forEach { $0.cancel() }
         }
     }
 }

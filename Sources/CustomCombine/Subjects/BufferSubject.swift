@@ -5,6 +5,11 @@
 /// Each subscriber also buffers what it has not asked for yet (same limit and strategy),
 /// so a slow subscriber loses values only by the buffer's rule. After a completion a late
 /// subscriber gets the replay and then the completion.
+///
+/// Subscribed to upstream publishers, it asks each for `.unlimited` at once, as
+/// `CurrentValueSubject` does (observed on OpenCombine 0.14): what it takes is recorded for
+/// subscribers still to come, not dropped. A released subject cancels the upstream
+/// subscriptions it was given.
 public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline typealias Link = CustomSubscription<Behavior>
 
@@ -12,6 +17,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     struct State {
         @usableFromInline var subscribers = SubscriberList<Link>()
         @usableFromInline var buffer: Buffer<Output, Failure>
+        /// The subscriptions the subject receives from as a subscriber, cancelled on release.
+        var upstreams: [Subscription] = []
     }
 
     @usableFromInline
@@ -124,6 +131,12 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         stateBox = state.projectedValue
     }
 
+    deinit {
+        for upstream in state.upstreams {
+            upstream.cancel()
+        }
+    }
+
     // snippet.receive-subscriber
     /// Registers the subscriber with a copy of the shared buffer, taken in the same locked
     /// step, so each value is either in the replay or sent live, never both or neither.
@@ -151,10 +164,14 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     }
     // snippet.end
 
-    /// Used as a subscriber, the subject takes everything upstream offers.
+    // snippet.send-subscription
+    /// Used as a subscriber: keeps the upstream subscription and asks it for everything at
+    /// once, because what the subject takes is recorded for later subscribers.
     public func send(subscription: Subscription) {
+        $state.mutate { $0.upstreams.append(subscription) }
         subscription.request(.unlimited)
     }
+    // snippet.end
 
     // snippet.send
     /// Records `value` and delivers it to every current subscriber.

@@ -4,6 +4,12 @@
 ///
 /// After a completion, sends are ignored and a late subscriber gets its subscription and
 /// then the completion.
+///
+/// Subscribed to upstream publishers, it asks them for values only once a subscriber has
+/// asked it for some (then for `.unlimited`, from every upstream, present and future), so an
+/// upstream that waits for demand keeps its values until someone listens; a released subject
+/// cancels the upstream subscriptions it was given. Both are what `PassthroughSubject` does,
+/// as observed on OpenCombine 0.14 and expected by OpenCombine's own tests.
 public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline typealias Link = CustomSubscription<Behavior>
 
@@ -11,6 +17,11 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     struct State {
         @usableFromInline var subscribers = SubscriberList<Link>()
         @usableFromInline var completion: Subscribers.Completion<Failure>?
+        /// The subscriptions the subject receives from as a subscriber, cancelled on release.
+        var upstreams: [Subscription] = []
+        /// Set by the first request of any subscriber, and never reset: from then on every
+        /// upstream, present and future, has been asked for `.unlimited`.
+        var demanded = false
     }
 
     // snippet.behavior
@@ -43,6 +54,12 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
         stateBox = state.projectedValue
     }
 
+    deinit {
+        for upstream in state.upstreams {
+            upstream.cancel()
+        }
+    }
+
     // snippet.receive-subscriber
     /// Registers the subscriber and hands it its subscription; after a completion, hands
     /// it the subscription and the completion instead.
@@ -51,7 +68,8 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
         let link = Link(behavior: Behavior(downstream: AnySubscriber(forwardingTo: subscriber)))
         let id = link.combineIdentifier
         // Holding the link's delivery lock makes registering and the handshake one step: a
-        // completion sent meanwhile waits, so it cannot overtake the subscription.
+        // completion sent meanwhile waits, so it cannot overtake the subscription, and a request
+        // or cancel made in the handshake reaches the subject once the link is on the list.
         link.deliver {
             let completion = $state.mutate { state in
                 if state.completion == nil {
@@ -60,7 +78,8 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
                 return state.completion
             }
             // The subject is the link's upstream: cancelling the link leaves the subject.
-            link.receive(subscription: SubjectMembership { self.remove(id) })
+            let membership = SubjectMembership(leave: { self.remove(id) }, ask: subscriberAsked)
+            link.receive(subscription: membership)
             if let completion {
                 link.receive(completion: completion)
             }
@@ -68,10 +87,31 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     }
     // snippet.end
 
-    /// Used as a subscriber, the subject takes everything upstream offers.
+    // snippet.send-subscription
+    /// Used as a subscriber: keeps the upstream subscription, and asks it for `.unlimited`
+    /// only if a subscriber has already asked the subject for values.
     public func send(subscription: Subscription) {
-        subscription.request(.unlimited)
+        let demanded = $state.mutate { state in
+            state.upstreams.append(subscription)
+            return state.demanded
+        }
+        if demanded {
+            subscription.request(.unlimited)
+        }
     }
+
+    /// A subscriber asked for values: the first time, every upstream is asked for everything.
+    private func subscriberAsked() {
+        let upstreams = $state.mutate { state -> [Subscription] in
+            guard !state.demanded else { return [] }
+            state.demanded = true
+            return state.upstreams
+        }
+        for upstream in upstreams {
+            upstream.request(.unlimited)
+        }
+    }
+    // snippet.end
 
     // snippet.send
     /// Delivers `value` to every current subscriber that has demand for it.

@@ -89,8 +89,9 @@ public struct Buffer<Output, Failure: Error> {
             storage.append(value)
             return
         }
-        // `if case` rather than `switch`: Apple's enum is open to new cases, OpenCombine's
-        // is not, and no `switch` compiles without a warning on both.
+        // `if case` names only the cases that act here. A `switch` would have to end in
+        // `@unknown default`, since Apple's enum is not `@frozen`; Swift 6.3.1 accepts that
+        // `switch` without a warning against OpenCombine too.
         if case .dropOldest = strategy, valueCount > owed {
             storage.remove(at: owed)  // the oldest value nobody has asked for yet
             storage.append(value)

@@ -65,7 +65,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 98)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 99)
 func testNaiveSubjectSink() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -83,7 +83,7 @@ func testNaiveSubjectSink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 121)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 122)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -95,7 +95,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 132)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 133)
 func testNaiveSubjectCancelAndSendSubscription() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -115,28 +115,128 @@ func testNaiveSubjectCancelAndSendSubscription() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 177)
+/// The library's CustomSubject in the smallest form: the draft, plus an ordered list, a
+/// remembered completion, memberships, and upstreams asked only once someone listens.
+/// Correct on one thread; nothing here guards its state.
+final class SmallSubject<Output, Failure: Error>: Subject {
+    typealias Link = CustomSubscription<Behavior>
+
+    /// Every default of chapter 2: cancelling cancels the upstream, the membership.
+    final class Behavior: SubscriptionBehavior {
+        typealias Input = Output
+        typealias OutputFailure = Failure
+
+        var demand = Subscribers.Demand.none
+        var upstream: Subscription?
+        let downstream: AnySubscriber<Output, Failure>
+
+        init(downstream: AnySubscriber<Output, Failure>) {
+            self.downstream = downstream
+        }
+    }
+
+    /// A subscriber's place in the subject, handed to its link as the link's upstream.
+    final class Membership: Subscription {
+        let leave: () -> Void
+        let ask: () -> Void
+
+        init(leave: @escaping () -> Void, ask: @escaping () -> Void) {
+            self.leave = leave
+            self.ask = ask
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            if demand > .none { ask() }
+        }
+
+        func cancel() { leave() }
+    }
+
+    private(set) var links: [(id: CombineIdentifier, link: Link)] = []
+    private var completion: Subscribers.Completion<Failure>?
+    /// What the subject receives from, as a subscriber; `demanded` once anyone asked.
+    private(set) var upstreams: [Subscription] = []
+    private var demanded = false
+
+    deinit {
+        for upstream in upstreams { upstream.cancel() }
+    }
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let link = Link(behavior: Behavior(downstream: AnySubscriber(subscriber)))
+        let id = link.combineIdentifier
+        // On one thread the list can come first, as in the draft. A subject shared by
+        // threads must hand over the subscription first: the next section says why.
+        if completion == nil {
+            links.append((id, link))
+        }
+        link.receive(subscription: Membership(leave: { self.leave(id) }, ask: { self.asked() }))
+        if let completion {
+            link.receive(completion: completion)
+        }
+    }
+
+    func send(subscription: Subscription) {
+        upstreams.append(subscription)
+        if demanded { subscription.request(.unlimited) }
+    }
+
+    func send(_ value: Output) {
+        guard completion == nil else { return }
+        for entry in links {  // a copy: a subscriber may subscribe or cancel meanwhile
+            _ = entry.link.receive(value)
+        }
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+        guard self.completion == nil else { return }
+        self.completion = completion
+        let current = links
+        links = []
+        for entry in current {
+            entry.link.receive(completion: completion)
+        }
+    }
+
+    private func leave(_ id: CombineIdentifier) {
+        links.removeAll { $0.id == id }
+    }
+
+    /// The first request of any subscriber asks every upstream, present and future.
+    private func asked() {
+        guard !demanded else { return }
+        demanded = true
+        for upstream in upstreams { upstream.request(.unlimited) }
+    }
+}
+#sourceLocation()
+
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 251)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 282)
 func testCustomSubjectAllowsReentrantSendAndCancel() {
-    let subject = CustomSubject<Int, Never>()
-    var received = [Int]()
-    var cancellable: AnyCancellable?
-    cancellable = subject.sink(event: { event in
-        guard case .value(let value) = event else { return }
-        received.append(value)
-        if value == 1 { subject.send(10) }
-        if value == 2 { cancellable?.cancel() }
-    })
+    func reentrant<S: Subject>(_ subject: S) -> [Int] where S.Output == Int, S.Failure == Never {
+        var received = [Int]()
+        var cancellable: AnyCancellable?
+        cancellable = subject.sink(event: { event in
+            guard case .value(let value) = event else { return }
+            received.append(value)
+            if value == 1 { subject.send(10) }
+            if value == 2 { cancellable?.cancel() }
+        })
+        subject.send(sequence: 1...3, completion: .finished)
+        return received
+    }
 
-    subject.send(sequence: 1...3, completion: .finished)
-
-    XCTAssertEqual(received, [1, 10, 2])
+    XCTAssertEqual(reentrant(SmallSubject<Int, Never>()), [1, 10, 2])
+    XCTAssertEqual(reentrant(CustomSubject<Int, Never>()), [1, 10, 2])
 }
 #sourceLocation()
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 338)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 368)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -153,7 +253,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 358)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 388)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -193,7 +293,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 401)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 431)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -207,8 +307,8 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 414)
-func testBothSubjectsHonourDemandAndRequestUnlimited() {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 444)
+func testBothSubjectsHonourDemand() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
     let fromNaive = Limited(.max(2))
@@ -222,6 +322,8 @@ func testBothSubjectsHonourDemandAndRequestUnlimited() {
     XCTAssertEqual(fromNaive.values, [1, 2])
     XCTAssertEqual(fromCustom.values, [1, 2])
 
+    // A subscriber has asked, so an upstream handed to the library's subject now is asked
+    // for everything at once; the Correction below shows what happens before anyone asks.
     let spy = Spy()
     custom.send(subscription: spy)
     XCTAssertEqual(spy.requests, [.unlimited])
@@ -230,7 +332,7 @@ func testBothSubjectsHonourDemandAndRequestUnlimited() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 449)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 481)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -245,36 +347,144 @@ func testNaiveSubjectForgetsItCompleted() {
 
     XCTAssertEqual(lateSubscriber(of: NaiveSubject<Int, Never>()), [.value(2)])
 
+    XCTAssertEqual(lateSubscriber(of: SmallSubject<Int, Never>()), [.complete(.finished)])
     XCTAssertEqual(lateSubscriber(of: CustomSubject<Int, Never>()), [.complete(.finished)])
-    XCTAssertEqual(lateSubscriber(of: PassthroughSubject<Int, Never>()), [.complete(.finished)])
+    expectObserved(
+        lateSubscriber(of: PassthroughSubject<Int, Never>()),
+        "what PassthroughSubject sends a subscriber that comes after its completion",
+        [.openCombine: [.complete(.finished)]])
 }
 #sourceLocation()
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 474)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 510)
 func testCustomSubjectDeliversInSubscriptionOrder() {
-    let subject = CustomSubject<Int, Never>()
-    var log = [String]()
-    let names = ["a", "b", "c", "d", "e"]
-    let cancellables = names.map { name in
-        subject.sink(event: { if case .value(let v) = $0 { log.append("\(name)\(v)") } })
+    func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
+        var log = [String]()
+        let names = ["a", "b", "c", "d", "e"]
+        let cancellables = names.map { name in
+            subject.sink(event: { if case .value(let v) = $0 { log.append("\(name)\(v)") } })
+        }
+        subject.send(sequence: 1...2, completion: .finished)
+        withExtendedLifetime(cancellables) {}
+        return log
     }
 
-    subject.send(sequence: 1...2, completion: .finished)
-
-    XCTAssertEqual(log, ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"])
-    withExtendedLifetime(cancellables) {}
+    let inOrder = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"]
+    XCTAssertEqual(deliveries(SmallSubject<Int, Never>()), inOrder)
+    XCTAssertEqual(deliveries(CustomSubject<Int, Never>()), inOrder)
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 497)
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 545)
+func testCorrection_sendSubscriptionWaitsForDemand() {
+    func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
+    where S.Output == Int, S.Failure == Never {
+        let upstream = [1, 2, 3].publisher.subscribe(subject)  // the subject is subscribed
+        var received = [Subscribers.Event<Int, Never>]()
+        let sink = subject.sink(event: { received.append($0) })  // then someone listens
+        withExtendedLifetime((upstream, sink)) {}
+        return received
+    }
+
+    XCTAssertEqual(
+        eventsFromAWaitingUpstream(NaiveSubject<Int, Never>()), [],
+        "the reference's subject asked for everything before anyone listened")
+    XCTAssertEqual(
+        eventsFromAWaitingUpstream(SmallSubject<Int, Never>()),
+        [1, 2, 3].asEvents(completion: .finished))
+    XCTAssertEqual(
+        eventsFromAWaitingUpstream(CustomSubject<Int, Never>()),
+        [1, 2, 3].asEvents(completion: .finished),
+        "[] or [.finished]: the upstream sent before the sink was on the list (see step 4 of"
+            + " 'A completion must not overtake the subscription')")
+    expectObserved(
+        eventsFromAWaitingUpstream(PassthroughSubject<Int, Never>()),
+        "what PassthroughSubject passes on from [1, 2, 3].publisher subscribed before its sink",
+        [.openCombine: [1, 2, 3].asEvents(completion: .finished)])
+}
+#sourceLocation()
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 579)
+func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
+    func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
+    where S.Output == Int, S.Failure == Never {
+        let spy = Spy()
+        var requestsWhileAlive = [Subscribers.Demand]()
+        do {
+            let subject = makeSubject()
+            subject.send(subscription: spy)
+            requestsWhileAlive = spy.requests
+        }
+        return (spy, requestsWhileAlive)
+    }
+
+    let (fromDraft, draftRequests) = whatTheUpstreamHears { NaiveSubject<Int, Never>() }
+    XCTAssertEqual(draftRequests, [.unlimited])
+    XCTAssertEqual(fromDraft.cancellations, 0, "the draft lets its upstream wait forever")
+
+    for (spy, requests) in [
+        whatTheUpstreamHears { SmallSubject<Int, Never>() },
+        whatTheUpstreamHears { CustomSubject<Int, Never>() },
+    ] {
+        XCTAssertEqual(requests, [], "nobody asked the subject for values")
+        XCTAssertEqual(spy.cancellations, 1)
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 624)
+func testTheSmallSubjectAndTheLibrarysAgree() {
+    func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
+        var log = [String]()
+        let first = Spy()
+        subject.send(subscription: first)
+        log.append("first upstream, no subscriber yet: \(first.requests)")
+        let sink = subject.sink(event: { log.append("sink: \($0)") })
+        log.append("first upstream, after the sink: \(first.requests)")
+        let limited = Limited(.max(2))
+        subject.subscribe(limited)
+        let second = Spy()
+        subject.send(subscription: second)
+        log.append("second upstream: \(second.requests)")
+        subject.send(sequence: 1...3, completion: nil)
+        sink.cancel()
+        subject.send(4)
+        subject.send(completion: .finished)
+        subject.send(5)
+        let late = subject.sink(event: { log.append("late: \($0)") })
+        log.append("limited: \(limited.values)")
+        withExtendedLifetime(late) {}
+        return log
+    }
+
+    let small = play(SmallSubject<Int, Never>())
+    XCTAssertEqual(small, play(CustomSubject<Int, Never>()))
+    XCTAssertEqual(small, [
+        "first upstream, no subscriber yet: []",
+        "first upstream, after the sink: [unlimited]",
+        "second upstream: [unlimited]",
+        "sink: 1", "sink: 2", "sink: 3",
+        "late: .finished",
+        "limited: [1, 2]",
+    ])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 717)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 501)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 721)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

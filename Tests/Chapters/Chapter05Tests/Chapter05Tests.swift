@@ -296,7 +296,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 444)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 446)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -335,7 +335,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
     }
 
     func send(subscription: Subscription) {
-        subscription.request(.unlimited)
+        subscription.request(.unlimited)  // the draft's, which chapter 3 corrects
     }
 
     func send(_ value: Output) {
@@ -356,7 +356,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 531)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 539)
 /// Four threads send 500 values each while four others subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
@@ -426,7 +426,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 600)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 608)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject)

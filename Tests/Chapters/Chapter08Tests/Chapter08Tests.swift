@@ -253,7 +253,52 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 484)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 391)
+/// An upstream Subscription that records what is asked of it.
+final class Spy: Subscription {
+    var requests: [Subscribers.Demand] = []
+    var cancellations = 0
+
+    func request(_ demand: Subscribers.Demand) { requests.append(demand) }
+    func cancel() { cancellations += 1 }
+}
+#sourceLocation()
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 402)
+func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
+    func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
+    where S.Output == Int, S.Failure == Never {
+        let upstream = [1, 2, 3].publisher.subscribe(subject)  // sends as soon as it is asked
+        var received = [Subscribers.Event<Int, Never>]()
+        let sink = subject.sink(event: { received.append($0) })  // then someone listens
+        withExtendedLifetime((upstream, sink)) {}
+        return received
+    }
+
+    let everything = [1, 2, 3].asEvents(completion: .finished)
+    XCTAssertEqual(eventsFromAWaitingUpstream(SmallBufferSubject<Int, Never>(limit: 3)), everything)
+    XCTAssertEqual(eventsFromAWaitingUpstream(BufferSubject<Int, Never>(limit: 3)), everything)
+    XCTAssertEqual(
+        eventsFromAWaitingUpstream(BufferSubject<Int, Never>(limit: 1)),
+        [3].asEvents(completion: .finished), "the replay keeps what the limit allows")
+    expectObserved(
+        eventsFromAWaitingUpstream(CurrentValueSubject<Int, Never>(0)),
+        "what CurrentValueSubject(0) passes on from [1, 2, 3].publisher subscribed before its sink",
+        [.openCombine: [Int]().asEvents(completion: .finished)])
+
+    let spy = Spy()
+    do {
+        let subject = BufferSubject<Int, Never>()
+        subject.send(subscription: spy)
+        XCTAssertEqual(spy.requests, [.unlimited], "asked at once, before any subscriber")
+    }
+    XCTAssertEqual(spy.cancellations, 1, "a released subject cancels its upstreams")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 536)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -284,7 +329,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 514)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 566)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -364,7 +409,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 601)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 653)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -386,7 +431,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 626)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 678)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -407,7 +452,7 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 656)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 708)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -429,7 +474,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 679)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 731)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -464,7 +509,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 732)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 784)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -483,7 +528,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 815)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 869)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -500,12 +545,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 831)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 885)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 835)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 889)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -109,7 +109,7 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 195)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 203)
 /// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
 /// remembers the subscriber it served without keeping it alive.
 final class SendsAtOnce: Publisher {
@@ -135,7 +135,7 @@ final class SendsAtOnce: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 220)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 228)
 func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     let mergeInput = MergeInput<Int>()
     var received = [Int]()
@@ -154,7 +154,7 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 244)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 252)
 /// `MergeInput`'s shape with one change: an upstream's entry is registered after
 /// subscribing to it.
 final class LateRegisteringMergeInput<I>: Publisher {
@@ -183,7 +183,7 @@ final class LateRegisteringMergeInput<I>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 272)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 280)
 func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
     let late = LateRegisteringMergeInput<Int>()
     var received = [Int]()
@@ -200,7 +200,7 @@ func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 298)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 306)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -236,7 +236,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 333)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 341)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let subject = PassthroughSubject<Int, Never>()
     weak var weakStrong: StrongMergeInput<Int>?
@@ -261,7 +261,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 368)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 376)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -283,7 +283,7 @@ func testMergeInputCollectsWithoutCompleting() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 391)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 399)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -313,7 +313,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 422)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 430)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -333,12 +333,12 @@ func testReleasingMergeInputCutsEveryLink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 441)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 449)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 445)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 453)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -121,7 +121,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 210)
+#sourceLocation(file: "Chapters/12-demand.md", line: 213)
 func testSequencePublisherWaitsForDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -141,12 +141,12 @@ func testSequencePublisherWaitsForDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 234)
+#sourceLocation(file: "Chapters/12-demand.md", line: 240)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 238)
+#sourceLocation(file: "Chapters/12-demand.md", line: 244)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

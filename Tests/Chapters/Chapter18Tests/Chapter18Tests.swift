@@ -13,7 +13,7 @@ import XCTest
 final class Chapter18Tests: XCTestCase {}
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 86)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 87)
 func testOpenCombine_receiveOnKeepsTheFirstValue() {
     let subject = PassthroughSubject<Int, Never>()
     let queue = DispatchQueue(label: "epilogue.receive-on")
@@ -40,7 +40,7 @@ func testOpenCombine_receiveOnKeepsTheFirstValue() {
 }
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 115)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 116)
 func testCorrection_multicastCurrentValueSubjectGreetsTheFirstSubscriberWithZero() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject

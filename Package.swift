@@ -142,7 +142,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
-        .target(name: "PublisherConformance", dependencies: ["CustomCombine", "ChildProcesses"]),
+        .target(
+            name: "PublisherConformance",
+            dependencies: ["CustomCombine", "ChildProcesses", "WorkbookContract"]),
         .testTarget(
             name: "PublisherConformanceTests",
             dependencies: ["PublisherConformance", "CustomCombine"]

@@ -27,6 +27,9 @@ package enum WorkbookEnvironment {
     package static let combine = "WORKBOOK_COMBINE"
     /// The package `Tools/check-apple-api.sh` checks (this repository by default).
     package static let root = "WORKBOOK_ROOT"
+    /// `1`, set by `workbook test --verbose` in each test process: the conformance kit shows
+    /// every scenario that broke a rule in full, not the first one and a count.
+    package static let verbose = "WORKBOOK_VERBOSE"
 
     /// The compilation condition of chapter modules built against the reader's workbench.
     package static let mineCondition = "WORKBOOK_MINE"
@@ -37,5 +40,6 @@ package enum WorkbookEnvironment {
     /// Every key of the workbook.
     package static let allKeys: Set<String> = [
         mine, excludedChapters, chapterTargets, appleCombine, outputChecks, combine, root,
+        verbose,
     ]
 }

@@ -114,7 +114,8 @@ package struct TestPipeline {
                     bundle: bundle,
                     identifier: ChapterNaming.testIdentifier(
                         module: file.moduleName, test: test.name),
-                    environment: Self.testEnvironment(outputChecks: outputChecks),
+                    environment: Self.testEnvironment(
+                        outputChecks: outputChecks, verbose: request.verbose),
                     timeout: request.timeout)
             })
 
@@ -150,13 +151,16 @@ package struct TestPipeline {
     /// chapter line (through `#sourceLocation`). macOS enables the backtracer by default
     /// only on a terminal; where it cannot run (macOS refuses it for privileged
     /// executables, with a warning suppressed here) the crash is reported at the test's
-    /// line instead.
-    static func testEnvironment(outputChecks: URL) -> [String: String] {
-        [
+    /// line instead. With `verbose`, ``WorkbookEnvironment/verbose`` asks the test code
+    /// (the conformance kit) to say more.
+    static func testEnvironment(outputChecks: URL, verbose: Bool) -> [String: String] {
+        var environment = [
             WorkbookEnvironment.outputChecks: outputChecks.path,
             "SWIFT_BACKTRACE":
                 "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,symbolicate=fast,warnings=suppressed",
         ]
+        if verbose { environment[WorkbookEnvironment.verbose] = "1" }
+        return environment
     }
 
     /// A stage's error: problems located in files, or one that is not.

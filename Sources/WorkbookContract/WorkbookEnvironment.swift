@@ -17,6 +17,11 @@ package enum WorkbookEnvironment {
     /// its cache of the evaluated manifest on the environment, so a changed set of chapter
     /// folders changes the key and the manifest is evaluated again.
     package static let chapterTargets = "WORKBOOK_CHAPTER_TARGETS"
+    /// The chapter folders parked in `Workbench/Parked/` (`workbook exercise NN --park`),
+    /// comma-separated. The manifest does not read it (it looks at the folder): like
+    /// ``chapterTargets`` it changes SwiftPM's cache key for the evaluated manifest, so
+    /// parking or unparking is seen by the next build.
+    package static let parkedChapters = "WORKBOOK_PARKED_CHAPTERS"
     /// The path of a local package named OpenCombine to build against instead of
     /// OpenCombine (`Tools/check-apple-api.sh` points it at Apple's interface).
     package static let appleCombine = "WORKBOOK_APPLE_COMBINE"
@@ -40,6 +45,6 @@ package enum WorkbookEnvironment {
     /// Every key of the workbook.
     package static let allKeys: Set<String> = [
         mine, excludedChapters, chapterTargets, appleCombine, outputChecks, combine, root,
-        verbose,
+        verbose, parkedChapters,
     ]
 }

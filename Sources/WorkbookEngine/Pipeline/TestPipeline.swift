@@ -81,7 +81,7 @@ package struct TestPipeline {
             throw Self.failure(error)
         }
         if request.mine {
-            try prepareWorkbench(for: selected)
+            try prepareWorkbench(for: all.filter { selected.contains($0.file) })
         }
 
         let broken: [ChapterFile: [String]]
@@ -170,7 +170,7 @@ package struct TestPipeline {
     }
 
     /// Checks the workbench for `--mine` and says what the run is against.
-    private func prepareWorkbench(for selected: [ChapterFile]) throws(TestPipelineError) {
+    private func prepareWorkbench(for selected: [Chapter]) throws(TestPipelineError) {
         let workbench = Workbench(root: root)
         do {
             try workbench.prepareForMine()
@@ -185,6 +185,10 @@ package struct TestPipeline {
         } catch {
             throw .invalid(error.diagnostics)
         }
-        log(WorkbenchSummary.line(for: selected, exercises: exercises, workbench: workbench))
+        for line in WorkbenchSummary.lines(
+            for: selected, exercises: exercises, workbench: workbench)
+        {
+            log(line)
+        }
     }
 }

@@ -82,14 +82,27 @@ package struct WorkbenchSources: Equatable, Sendable {
     nonisolated(unsafe) private static let declaration =
         /\b(?:public|open)\s+(?:(?:final|static|class|override|nonisolated|mutating|indirect|@\w+)\s+)*(class|struct|enum|protocol|actor|typealias|func)\s+([A-Za-z_][A-Za-z0-9_]*)(?:\s*<[^>{]*>)?(?:\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)?)?/
 
-    /// What `code` declares public or open: types and type aliases by name, functions by
+    /// What `code` declares public or open where a component lives: types and type aliases
+    /// at the top level by name, functions at the top level or in a top-level extension by
     /// name and first argument label (`send(sequence)`, `unwrap()`), so that a subject's own
-    /// `send(_:)` is not chapter 00's `send(sequence:completion:)`.
+    /// `send(_:)` is not chapter 00's `send(sequence:completion:)`, and a publisher's nested
+    /// `Failure` is nobody's component.
     static func declarations(in code: String) -> [(isType: Bool, name: String)] {
-        code.matches(of: declaration).map { match in
-            guard match.1 == "func" else { return (true, String(match.2)) }
-            return (false, "\(match.2)(\(match.3 ?? ""))")
+        var depth = 0
+        var scanned = code.startIndex
+        var found: [(isType: Bool, name: String)] = []
+        for match in code.matches(of: declaration) {
+            for character in code[scanned..<match.range.lowerBound] {
+                if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+            }
+            scanned = match.range.lowerBound
+            if match.1 == "func" {
+                if depth <= 1 { found.append((false, "\(match.2)(\(match.3 ?? ""))")) }
+            } else if depth == 0 {
+                found.append((true, String(match.2)))
+            }
         }
+        return found
     }
 
     /// The names `code` declares (see ``declarations(in:)``).

@@ -54,6 +54,7 @@ final class WorkbenchSourcesTests: XCTestCase {
             /* public final class Counter {} */
             public final class MyCounter {}
             public struct Box { public func send(_ value: Int) {} }
+            public struct Scan { public typealias Counter = Int }
 
             """
         ])

@@ -32,6 +32,9 @@ package struct ExerciseComponent: Equatable, Sendable {
     /// none (see ``WorkbenchSources``); the name itself when not given.
     package let declaredNames: Set<String>
 
+    /// The names to declare, for messages: `Counter`, or `debug(_) or trace(_)`.
+    package var namesToDeclare: String { declaredNames.sorted().joined(separator: " or ") }
+
     /// Creates a component; `workbenchPath` follows from the chapter and the name.
     package init(
         name: String, chapter: String, starterPath: String, solutionPaths: [String],

@@ -20,7 +20,7 @@ package struct Progress: Equatable, Sendable {
     package var next: String?
     /// Why the reader's workbench did not build, when it did not.
     package var buildFailure: BuildFailure?
-    /// Every file compiled from `Workbench/` (the glue left out), and the parked folders.
+    /// Every file compiled from `Workbench/` (the glue left out).
     package var compiled: [String] = []
     /// The folders under `Workbench/Parked/`, which are not compiled.
     package var parked: [String] = []
@@ -37,9 +37,7 @@ package struct Progress: Equatable, Sendable {
         var reports: [String: ChapterReport] = [:]
         var progress = Progress()
         progress.compiled = sources.files.map(\.path)
-        progress.parked = WorkbenchSources.parked(root: workbench.root).map {
-            "\(Workbench.folder)/\(WorkbenchSources.parkedFolder)/\($0)"
-        }
+        progress.parked = WorkbenchSources.parked(root: workbench.root)
         if !started.isEmpty {
             do {
                 let run = try pipeline.run(
@@ -72,15 +70,11 @@ package struct Progress: Equatable, Sendable {
         let chapter = exercise.chapter
         if !workbench.isYours(component, in: sources) {
             if workbench.hasFile(component) {
-                let names = component.declaredNames.sorted().joined(separator: " or ")
+                let names = component.namesToDeclare
                 next = next ?? "declare public \(names) in \(component.workbenchPath)"
                 return "not yours: \(component.workbenchPath) declares no public \(names)"
             }
-            if FileManager.default.fileExists(
-                atPath: workbench.root.appendingPathComponent(
-                    workbench.parkedFolder(of: exercise)
-                ).path)
-            {
+            if parked.contains(workbench.parkedFolder(of: exercise)) {
                 return "parked (the library's is used): exercise \(chapter) --unpark"
             }
             next = next ?? "swift run workbook exercise \(chapter)"

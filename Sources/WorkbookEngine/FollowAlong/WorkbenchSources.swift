@@ -69,11 +69,14 @@ package struct WorkbenchSources: Equatable, Sendable {
             .map { $0.text.matches(of: Self.placeholder).count }.reduce(0, +)
     }
 
-    /// The chapter folders parked under `Workbench/Parked/` at `root`, sorted.
+    /// The folders parked under `Workbench/Parked/` at `root`, relative to the root
+    /// (`Workbench/Parked/Chapter02`), sorted.
     package static func parked(root: URL) -> [String] {
-        let folder = root.appendingPathComponent("\(Workbench.folder)/\(parkedFolder)")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
+        let folder = "\(Workbench.folder)/\(parkedFolder)"
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent(folder).path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
     }
 
     // MARK: reading Swift, roughly

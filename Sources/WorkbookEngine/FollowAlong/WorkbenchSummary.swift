@@ -39,18 +39,14 @@ package enum WorkbenchSummary {
         for entry in components
         where workbench.hasFile(entry.component) && !workbench.isYours(entry.component, in: sources)
         {
-            let names = entry.component.declaredNames.sorted().joined(separator: " or ")
             lines.append(
-                "  not yours: \(entry.component.workbenchPath) declares no public \(names), so "
+                "  not yours: \(entry.component.workbenchPath) declares no public "
+                    + "\(entry.component.namesToDeclare), so "
                     + "the library's \(entry.component.name) is used")
         }
         let parked = WorkbenchSources.parked(root: workbench.root)
         if !parked.isEmpty {
-            lines.append(
-                "  parked, not compiled: "
-                    + list(
-                        parked.map { "\(Workbench.folder)/\(WorkbenchSources.parkedFolder)/\($0)" })
-            )
+            lines.append("  parked, not compiled: \(list(parked))")
         }
         for chapter in selected {
             lines += warnings(

@@ -46,8 +46,20 @@ final class ConformanceAttributionTests: XCTestCase {
         return (try pipeline.run(request), launcher)
     }
 
-    private func failure(_ run: TestRun, _ test: String) -> ChapterFailure? {
-        run.reports.flatMap(\.failures).first { $0.testName == test }
+    /// The failure of `test`, when its process printed `output` and ended as given.
+    private func failure(
+        of test: String, output: String, exitStatus: Int32? = nil, signal: Int32? = nil,
+        timedOut: Bool = false
+    ) throws -> String {
+        let (run, _) = try run([
+            test: { invocation in
+                TestProcessResult(
+                    output: output, exitStatus: exitStatus, signal: signal, timedOut: timedOut,
+                    timeout: invocation.timeout)
+            }
+        ])
+        return try XCTUnwrap(
+            run.reports.flatMap(\.failures).first { $0.testName == test }?.message)
     }
 
     func testVerboseReachesEveryTestProcessAndOnlyWhenAsked() throws {
@@ -68,14 +80,7 @@ final class ConformanceAttributionTests: XCTestCase {
             announcement("R1 subscription-first", "subscribe"),
             announcement("R8 re-entrancy", "cancel inside receive(_:)"),
         ].joined(separator: "\n")
-        let (run, _) = try run([
-            "testConformance": { invocation in
-                TestProcessResult(
-                    output: output, exitStatus: nil, signal: 9, timedOut: true,
-                    timeout: invocation.timeout)
-            }
-        ])
-        let message = try XCTUnwrap(failure(run, "testConformance")?.message)
+        let message = try failure(of: "testConformance", output: output, signal: 9, timedOut: true)
         XCTAssertEqual(
             message,
             """
@@ -92,14 +97,7 @@ final class ConformanceAttributionTests: XCTestCase {
             announcement("R8 re-entrancy", "cancel inside receive(_:)"),
             ConformanceTrace.finishedLine(subject: "CustomSubject"),
         ].joined(separator: "\n")
-        let (run, _) = try run([
-            "testConformance": { invocation in
-                TestProcessResult(
-                    output: output, exitStatus: nil, signal: 9, timedOut: true,
-                    timeout: invocation.timeout)
-            }
-        ])
-        let message = try XCTUnwrap(failure(run, "testConformance")?.message)
+        let message = try failure(of: "testConformance", output: output, signal: 9, timedOut: true)
         XCTAssertFalse(message.contains("conformance"), message)
     }
 
@@ -118,14 +116,7 @@ final class ConformanceAttributionTests: XCTestCase {
             2 0x00007f in CustomSubject.send(_:) in Workbench at /home/me/workbook/Workbench/Chapter03/CustomSubject.swift:46:17
             3 0x00007f in Subject.send(_:) in PublisherConformance at /home/me/workbook/Sources/PublisherConformance/Runner/X.swift:9:3
             """
-        let (run, _) = try run([
-            "testConformance": { invocation in
-                TestProcessResult(
-                    output: output, exitStatus: nil, signal: 4, timedOut: false,
-                    timeout: invocation.timeout)
-            }
-        ])
-        let message = try XCTUnwrap(failure(run, "testConformance")?.message)
+        let message = try failure(of: "testConformance", output: output, signal: 4)
         XCTAssertEqual(
             message,
             """
@@ -144,15 +135,9 @@ final class ConformanceAttributionTests: XCTestCase {
             "and more of the message",
             XCTestLines.ended(module, "testFailsWhileTheKitTalks", "failed"),
         ].joined(separator: "\n")
-        let (run, _) = try run([
-            "testFailsWhileTheKitTalks": { invocation in
-                TestProcessResult(
-                    output: output, exitStatus: 1, signal: nil, timedOut: false,
-                    timeout: invocation.timeout)
-            }
-        ])
         XCTAssertEqual(
-            failure(run, "testFailsWhileTheKitTalks")?.message, "wrong\nand more of the message")
+            try failure(of: "testFailsWhileTheKitTalks", output: output, exitStatus: 1),
+            "wrong\nand more of the message")
     }
 
     func testTheKitsNotesAreCollectedOnceEach() {

@@ -54,8 +54,8 @@ struct ExerciseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let chapters = try options.loadChapters()
-        let chapter = try options.chapter(chapter)
+        let model = try options.loadedChapter(chapter)
+        let chapter = model.file
         let exercises = try options.exercises()
         guard let exercise = exercises.first(where: { $0.chapter == chapter.number }) else {
             let numbered = exercises.map(\.chapter).joined(separator: ", ")
@@ -96,13 +96,10 @@ struct ExerciseCommand: ParsableCommand {
                     """)
             }
         }
-        if let model = chapters.first(where: { $0.file == chapter }) {
-            for warning in WorkbenchSummary.warnings(
-                for: model, exercises: exercises, workbench: workbench,
-                sources: workbench.sources)
-            {
-                print(warning)
-            }
+        for warning in WorkbenchSummary.warnings(
+            for: model, exercises: exercises, workbench: workbench, sources: workbench.sources)
+        {
+            print(warning)
         }
         let names = exercise.components.map(\.name).joined(separator: ", ")
         print(

@@ -21,6 +21,13 @@ let followsAlong =
     && FileManager.default.fileExists(
         atPath: packageRoot.appendingPathComponent("Workbench/Workbench.swift").path)
 
+/// `workbook exercise NN --park` sets a chapter's folder aside in `Workbench/Parked/`, which
+/// is not compiled (listed only when it exists: SwiftPM warns of a missing one).
+let parkedWorkbench =
+    FileManager.default.fileExists(
+        atPath: packageRoot.appendingPathComponent("Workbench/Parked").path)
+    ? ["Parked"] : []
+
 let workbenchTargets: [Target] =
     followsAlong
     ? [
@@ -32,6 +39,7 @@ let workbenchTargets: [Target] =
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             path: "Workbench",
+            exclude: parkedWorkbench,
             swiftSettings: [.swiftLanguageMode(.v5)]
         )
     ] : []
@@ -142,7 +150,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
-        .target(name: "PublisherConformance", dependencies: ["CustomCombine", "ChildProcesses"]),
+        .target(
+            name: "PublisherConformance",
+            dependencies: ["CustomCombine", "ChildProcesses", "WorkbookContract"]),
         .testTarget(
             name: "PublisherConformanceTests",
             dependencies: ["PublisherConformance", "CustomCombine"]

@@ -17,6 +17,11 @@ package enum WorkbookEnvironment {
     /// its cache of the evaluated manifest on the environment, so a changed set of chapter
     /// folders changes the key and the manifest is evaluated again.
     package static let chapterTargets = "WORKBOOK_CHAPTER_TARGETS"
+    /// The chapter folders parked in `Workbench/Parked/` (`workbook exercise NN --park`),
+    /// comma-separated. The manifest does not read it (it looks at the folder): like
+    /// ``chapterTargets`` it changes SwiftPM's cache key for the evaluated manifest, so
+    /// parking or unparking is seen by the next build.
+    package static let parkedChapters = "WORKBOOK_PARKED_CHAPTERS"
     /// The path of a local package named OpenCombine to build against instead of
     /// OpenCombine (`Tools/check-apple-api.sh` points it at Apple's interface).
     package static let appleCombine = "WORKBOOK_APPLE_COMBINE"
@@ -27,6 +32,9 @@ package enum WorkbookEnvironment {
     package static let combine = "WORKBOOK_COMBINE"
     /// The package `Tools/check-apple-api.sh` checks (this repository by default).
     package static let root = "WORKBOOK_ROOT"
+    /// `1`, set by `workbook test --verbose` in each test process: the conformance kit shows
+    /// every scenario that broke a rule in full, not the first one and a count.
+    package static let verbose = "WORKBOOK_VERBOSE"
 
     /// The compilation condition of chapter modules built against the reader's workbench.
     package static let mineCondition = "WORKBOOK_MINE"
@@ -37,5 +45,6 @@ package enum WorkbookEnvironment {
     /// Every key of the workbook.
     package static let allKeys: Set<String> = [
         mine, excludedChapters, chapterTargets, appleCombine, outputChecks, combine, root,
+        verbose, parkedChapters,
     ]
 }

@@ -16,11 +16,20 @@ struct ExerciseCommand: ParsableCommand {
             With --solution it writes the library's code for those components instead, for \
             a chapter you would rather skip.
 
+            A component is yours when your code in Workbench/ declares it (public): it then \
+            replaces the library's in every chapter, so an unfinished one stops later \
+            chapters too. --park sets a chapter's folder aside: Workbench/ChapterNN moves to \
+            Workbench/Parked/ChapterNN, which is not compiled, and every chapter uses the \
+            library's components again; --unpark brings it back. Neither moves a folder onto \
+            another.
+
             Examples:
               swift run workbook exercise 03             # start CustomSubject
               swift run workbook test 03 --mine          # run chapter 03 against it
               swift run workbook hint 03                 # the next hint
               swift run workbook exercise 02 --solution  # take the library's version
+              swift run workbook exercise 02 --park      # set your chapter 02 aside
+              swift run workbook exercise 02 --unpark    # and bring it back
             """
     )
 
@@ -32,8 +41,21 @@ struct ExerciseCommand: ParsableCommand {
     @Flag(help: "Write the library's code (the reference solution) instead of starters.")
     var solution = false
 
+    @Flag(help: "Set your Workbench/ChapterNN aside (to Workbench/Parked/), uncompiled.")
+    var park = false
+
+    @Flag(help: "Bring a parked Workbench/ChapterNN back.")
+    var unpark = false
+
+    func validate() throws {
+        guard [solution, park, unpark].filter({ $0 }).count <= 1 else {
+            throw ValidationError("--solution, --park and --unpark go one at a time")
+        }
+    }
+
     func run() throws {
-        let chapter = try options.chapter(chapter)
+        let model = try options.loadedChapter(chapter)
+        let chapter = model.file
         let exercises = try options.exercises()
         guard let exercise = exercises.first(where: { $0.chapter == chapter.number }) else {
             let numbered = exercises.map(\.chapter).joined(separator: ", ")
@@ -42,6 +64,21 @@ struct ExerciseCommand: ParsableCommand {
             )
         }
         let workbench = Workbench(root: options.rootURL)
+        if park || unpark {
+            do {
+                let moved = park ? try workbench.park(exercise) : try workbench.unpark(exercise)
+                let from = park ? exercise.workbenchFolder : workbench.parkedFolder(of: exercise)
+                print("moved \(from) to \(moved)")
+                print(
+                    park
+                        ? "Every chapter now uses the library's \(exercise.components.map(\.name).joined(separator: ", ")); bring yours back with: swift run workbook exercise \(chapter.number) --unpark"
+                        : "Yours replace the library's again: swift run workbook test \(chapter.number) --mine"
+                )
+            } catch {
+                throw fail(error.diagnostics)
+            }
+            return
+        }
         let created: [String]
         do {
             created = try workbench.start(exercise, solution: solution)
@@ -58,6 +95,11 @@ struct ExerciseCommand: ParsableCommand {
                     build says so at that line (rename your file to go back to the library's).
                     """)
             }
+        }
+        for warning in WorkbenchSummary.warnings(
+            for: model, exercises: exercises, workbench: workbench, sources: workbench.sources)
+        {
+            print(warning)
         }
         let names = exercise.components.map(\.name).joined(separator: ", ")
         print(

@@ -25,6 +25,12 @@ enum RunPrinter {
         if verbose {
             for result in run.reports.flatMap(\.results) { Swift.print(result.output) }
         }
+        // What the conformance kit could not check here, once each, before the report so
+        // that the totals stay last.
+        let outputs = run.reports.flatMap(\.results).map(\.output).joined(separator: "\n")
+        for note in ConformanceProgress.notes(in: outputs) {
+            Swift.print("conformance kit: \(note)")
+        }
         Swift.print(ReportRenderer.render(run.reports), terminator: "")
         if let update = run.update {
             if !update.hadMismatches { Swift.print("--update: no output block to change") }

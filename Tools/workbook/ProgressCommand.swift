@@ -9,7 +9,10 @@ struct ProgressCommand: ParsableCommand {
         discussion: """
             Runs the chapters whose components you have started against your Workbench/ \
             (as `workbook test --mine` does, quietly), then prints a table: not started, \
-            failing (n of m tests pass), does not compile, or passing, and the next step.
+            failing (n of m tests pass), does not compile, or passing, and the next step. A \
+            component is yours when your code declares it (a file of its name that declares \
+            something else is "not yours"); parked chapters (`workbook exercise NN --park`) \
+            use the library's. The table ends with every file --mine compiles from Workbench/.
 
             Examples:
               swift run workbook progress

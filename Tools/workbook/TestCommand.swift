@@ -37,7 +37,11 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Also write a JUnit XML report to this path (relative to the current directory).")
     var junit: String?
 
-    @Flag(help: "Echo each test's full XCTest output.")
+    @Flag(
+        help: """
+            Echo each test's full XCTest output, and have the conformance kit show every \
+            scenario that broke a rule (it sets WORKBOOK_VERBOSE=1 for the tests).
+            """)
     var verbose = false
 
     @Flag(
@@ -50,7 +54,7 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         let request = TestRequest(
             chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout,
-            update: update, junit: junit.map { URL(fileURLWithPath: $0) })
+            update: update, junit: junit.map { URL(fileURLWithPath: $0) }, verbose: verbose)
         do {
             let pipeline = try TestPipeline.live(
                 root: options.rootURL, scratchPath: scratchPath, log: { print($0) })

@@ -72,11 +72,22 @@ extension WorkbookOptions {
 
     /// The one chapter `selector` names; anything else is a usage error.
     func chapter(_ selector: String) throws -> ChapterFile {
+        try loadedChapter(selector).file
+    }
+
+    /// The one chapter `selector` names, loaded; anything else is a usage error.
+    func loadedChapter(_ selector: String) throws -> Chapter {
+        let chapters = try loadChapters()
+        let file: ChapterFile
         do {
-            return try ChapterSelection.one(selector, from: loadChapters().map(\.file))
-        } catch let error as ChapterSelectionError {
+            file = try ChapterSelection.one(selector, from: chapters.map(\.file))
+        } catch {
             throw ValidationError(error.message)
         }
+        guard let chapter = chapters.first(where: { $0.file == file }) else {
+            throw ValidationError("no chapter \(selector)")
+        }
+        return chapter
     }
 
     /// The exercises; exits 1 with their problems if any.

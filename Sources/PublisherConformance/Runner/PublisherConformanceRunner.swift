@@ -31,6 +31,7 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
     /// A declared rule that no scenario exercised fails (see ``PublisherHarness/rules``);
     /// rule 13 is declared by giving the runner a probe.
     public func run(only rules: Set<ConformanceRule>? = nil) -> ConformanceReport {
+        defer { ScenarioTrace.finish(subject: harness.name) }
         var declared = harness.rules
         if requestNoneProbe != nil { declared.insert(.requestNone) }
         var planned = declared.intersection(rules ?? declared)

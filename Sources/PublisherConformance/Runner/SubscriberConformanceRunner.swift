@@ -14,6 +14,7 @@ public struct SubscriberConformanceRunner: @unchecked Sendable {
     /// Runs the subscriber rules, each under a ``Watchdog``, and reports every rule,
     /// applicable or not; a declared rule that was not exercised fails.
     public func run() -> ConformanceReport {
+        defer { ScenarioTrace.finish(subject: harness.name) }
         let runs = ConformanceRule.allCases.filter(harness.rules.contains).map { rule in
             Watchdog.run(rule, of: harness.name) { check(rule, $0) }
         }

@@ -8,7 +8,8 @@ import WorkbookContract
 /// a newly generated chapter folder would be invisible to a cached build. Passing the set
 /// of chapter modules in `WORKBOOK_CHAPTER_TARGETS` changes the key exactly when that set
 /// changes; `WORKBOOK_EXCLUDED_CHAPTERS` tells the manifest which chapter modules to leave
-/// out (see ``WorkbookEnvironment``).
+/// out (see ``WorkbookEnvironment``). `WORKBOOK_PARKED_CHAPTERS` does for
+/// `Workbench/Parked/` what the first does for chapter folders.
 ///
 /// With `mine`, the chapters build against the reader's `Workbench/` (`WORKBOOK_MINE=1`);
 /// without it the variable is cleared, so a shell that exported it cannot turn a plain
@@ -47,6 +48,8 @@ package struct SwiftBuild: BuildTool {
         environment[WorkbookEnvironment.excludedChapters] = request.excluded.joined(
             separator: ",")
         environment[WorkbookEnvironment.mine] = request.mine ? "1" : "0"
+        environment[WorkbookEnvironment.parkedChapters] = WorkbenchSources.parked(root: root)
+            .joined(separator: ",")
         let result = try ChildProcess.run(
             arguments, environment: environment, echo: echo, groups: .shared)
         return BuildResult(succeeded: result.exitStatus == 0, output: result.output)

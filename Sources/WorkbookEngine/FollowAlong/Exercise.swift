@@ -27,12 +27,23 @@ package struct ExerciseComponent: Equatable, Sendable {
     /// Where the reader's version lives, relative to the root:
     /// `Workbench/Chapter03/CustomSubject.swift`.
     package let workbenchPath: String
+    /// What the reader's code must declare (publicly) for the component to be theirs: the
+    /// public types of the starter, or its public functions (`debug(_)`) when it declares
+    /// none (see ``WorkbenchSources``); the name itself when not given.
+    package let declaredNames: Set<String>
+
+    /// The names to declare, for messages: `Counter`, or `debug(_) or trace(_)`.
+    package var namesToDeclare: String { declaredNames.sorted().joined(separator: " or ") }
 
     /// Creates a component; `workbenchPath` follows from the chapter and the name.
-    package init(name: String, chapter: String, starterPath: String, solutionPaths: [String]) {
+    package init(
+        name: String, chapter: String, starterPath: String, solutionPaths: [String],
+        declaredNames: Set<String> = []
+    ) {
         self.name = name
         self.starterPath = starterPath
         self.solutionPaths = solutionPaths
         self.workbenchPath = "\(Workbench.folder)/Chapter\(chapter)/\(name).swift"
+        self.declaredNames = declaredNames.isEmpty ? [name] : declaredNames
     }
 }

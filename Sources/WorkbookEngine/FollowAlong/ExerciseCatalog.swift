@@ -41,7 +41,8 @@ package enum ExerciseCatalog {
                     components.append(
                         ExerciseComponent(
                             name: String(name.dropLast(".swift".count)), chapter: chapter,
-                            starterPath: path, solutionPaths: solutions))
+                            starterPath: path, solutionPaths: solutions,
+                            declaredNames: WorkbenchSources.componentNames(ofStarter: text)))
                 } catch {
                     problems.append(error)
                 }

@@ -20,15 +20,24 @@ package struct Progress: Equatable, Sendable {
     package var next: String?
     /// Why the reader's workbench did not build, when it did not.
     package var buildFailure: BuildFailure?
+    /// Every file compiled from `Workbench/` (the glue left out).
+    package var compiled: [String] = []
+    /// The folders under `Workbench/Parked/`, which are not compiled.
+    package var parked: [String] = []
 
     /// Runs the started chapters through `pipeline` (against the workbench, quietly) and
     /// states each component of `exercises`.
     package static func measure(
         exercises: [Exercise], workbench: Workbench, pipeline: TestPipeline, timeout: Double
     ) throws(TestPipelineError) -> Progress {
-        let started = exercises.filter { $0.components.contains(where: workbench.hasStarted) }
+        let sources = workbench.sources
+        let started = exercises.filter {
+            $0.components.contains { workbench.isYours($0, in: sources) }
+        }
         var reports: [String: ChapterReport] = [:]
         var progress = Progress()
+        progress.compiled = sources.files.map(\.path)
+        progress.parked = WorkbenchSources.parked(root: workbench.root)
         if !started.isEmpty {
             do {
                 let run = try pipeline.run(
@@ -45,7 +54,7 @@ package struct Progress: Equatable, Sendable {
             for component in exercise.components {
                 let state = progress.state(
                     of: component, in: exercise, report: report, workbench: workbench,
-                    workbenchBuilds: progress.buildFailure == nil)
+                    sources: sources, workbenchBuilds: progress.buildFailure == nil)
                 progress.rows.append(
                     Row(chapter: exercise.chapter, component: component.name, state: state))
             }
@@ -56,10 +65,18 @@ package struct Progress: Equatable, Sendable {
     /// The state of `component`, noting the first next step on the way.
     private mutating func state(
         of component: ExerciseComponent, in exercise: Exercise, report: ChapterReport?,
-        workbench: Workbench, workbenchBuilds: Bool
+        workbench: Workbench, sources: WorkbenchSources, workbenchBuilds: Bool
     ) -> String {
         let chapter = exercise.chapter
-        if !workbench.hasStarted(component) {
+        if !workbench.isYours(component, in: sources) {
+            if workbench.hasFile(component) {
+                let names = component.namesToDeclare
+                next = next ?? "declare public \(names) in \(component.workbenchPath)"
+                return "not yours: \(component.workbenchPath) declares no public \(names)"
+            }
+            if parked.contains(workbench.parkedFolder(of: exercise)) {
+                return "parked (the library's is used): exercise \(chapter) --unpark"
+            }
             next = next ?? "swift run workbook exercise \(chapter)"
             return "not started"
         }
@@ -92,6 +109,10 @@ package struct Progress: Equatable, Sendable {
                     ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
-        return table + "\n\nNext: \(next ?? "every component passes its chapter. Well done.")\n"
+        let files = compiled.isEmpty ? "nothing" : compiled.joined(separator: ", ")
+        var footer = "\n\nCompiled from \(Workbench.folder)/ by --mine: \(files)"
+        if !parked.isEmpty { footer += "\nParked, not compiled: " + parked.joined(separator: ", ") }
+        return table + footer
+            + "\n\nNext: \(next ?? "every component passes its chapter. Well done.")\n"
     }
 }

@@ -29,10 +29,87 @@ package struct Workbench: Sendable {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(Self.folder).path)
     }
 
-    /// Whether the reader has started `component` (its file exists).
-    package func hasStarted(_ component: ExerciseComponent) -> Bool {
+    /// Whether `component`'s file is there (which does not make it the reader's: see
+    /// ``isYours(_:in:)``).
+    package func hasFile(_ component: ExerciseComponent) -> Bool {
         FileManager.default.fileExists(
             atPath: root.appendingPathComponent(component.workbenchPath).path)
+    }
+
+    /// What the build compiles from the workbench now.
+    package var sources: WorkbenchSources { WorkbenchSources(root: root) }
+
+    /// Whether the reader's compiled code declares `component`, so that it replaces the
+    /// library's in every chapter.
+    package func isYours(_ component: ExerciseComponent, in sources: WorkbenchSources) -> Bool {
+        !sources.declaring(component).isEmpty
+    }
+
+    /// The reader's components, other than `chapter`'s own, that the Swift code `code` (a
+    /// chapter's) names and that still call `unwritten(...)`: they stop the chapter where
+    /// it reaches them. Each with its number of placeholders.
+    package func unwrittenComponents(
+        usedBy code: String, chapter: String, among exercises: [Exercise],
+        sources: WorkbenchSources
+    ) -> [(chapter: String, component: ExerciseComponent, placeholders: Int)] {
+        let words = Set(code.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
+        return exercises.filter { $0.chapter != chapter }.flatMap { exercise in
+            exercise.components.compactMap { component in
+                let named = component.declaredNames.contains {
+                    words.contains(String($0.prefix { $0 != "(" }))
+                }
+                let placeholders = sources.placeholders(in: component)
+                guard named, placeholders > 0 else { return nil }
+                return (exercise.chapter, component, placeholders)
+            }
+        }
+    }
+
+    /// Sets `exercise`'s folder aside: `Workbench/ChapterNN` moves, whole, to
+    /// `Workbench/Parked/ChapterNN`, which the build leaves out, so every chapter uses the
+    /// library's components again; ``unpark(_:)`` brings it back. Moves nothing onto
+    /// something already there. Returns the folder's new path.
+    package func park(_ exercise: Exercise) throws(DiagnosticList) -> String {
+        try move(exercise.workbenchFolder, to: parkedFolder(of: exercise))
+    }
+
+    /// Brings a parked folder back where the build compiles it.
+    package func unpark(_ exercise: Exercise) throws(DiagnosticList) -> String {
+        try move(parkedFolder(of: exercise), to: exercise.workbenchFolder)
+    }
+
+    /// Where `exercise`'s folder goes when parked, relative to the root.
+    package func parkedFolder(of exercise: Exercise) -> String {
+        "\(Self.folder)/\(WorkbenchSources.parkedFolder)/Chapter\(exercise.chapter)"
+    }
+
+    private func move(_ from: String, to destination: String) throws(DiagnosticList) -> String {
+        let fileManager = FileManager.default
+        let source = root.appendingPathComponent(from)
+        let target = root.appendingPathComponent(destination)
+        guard fileManager.fileExists(atPath: source.path) else {
+            throw DiagnosticList([Diagnostic(file: from, line: 1, message: "no such folder")])
+        }
+        guard !fileManager.fileExists(atPath: target.path) else {
+            throw DiagnosticList([
+                Diagnostic(
+                    file: destination, line: 1,
+                    message:
+                        "already exists: workbook never moves a folder onto another; move one of them yourself"
+                )
+            ])
+        }
+        do {
+            try fileManager.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // A rename: the folder moves whole or not at all.
+            try fileManager.moveItem(at: source, to: target)
+        } catch {
+            throw DiagnosticList([
+                Diagnostic(file: from, line: 1, message: "cannot move to \(destination): \(error)")
+            ])
+        }
+        return destination
     }
 
     /// Makes the workbench ready for a `--mine` build: it must exist (``WorkbenchError``
@@ -53,8 +130,9 @@ package struct Workbench: Sendable {
                 contentsOf: root.appendingPathComponent($0.workbenchPath), encoding: .utf8)
         }.joined()
         let words = Set(text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
+        let sources = sources
         return exercises.filter { $0.chapter != exercise.chapter }.flatMap(\.components)
-            .filter { hasStarted($0) && words.contains($0.name) }
+            .filter { isYours($0, in: sources) && words.contains($0.name) }
     }
 
     /// The folders a reader edits, which `workbook watch` watches.
@@ -66,7 +144,7 @@ package struct Workbench: Sendable {
     /// glue; returns the paths created. Refuses, writing nothing, if any of the files is
     /// already there.
     package func start(_ exercise: Exercise, solution: Bool) throws(DiagnosticList) -> [String] {
-        let taken = exercise.components.filter(hasStarted).map {
+        let taken = exercise.components.filter(hasFile).map {
             Diagnostic(
                 file: $0.workbenchPath, line: 1,
                 message:

@@ -38,6 +38,8 @@ struct TestOutputParser: Sendable {
 
     /// Feeds one line of output.
     mutating func consume(_ line: String) {
+        // The conformance kit's trace is not the test's output (see ConformanceProgress).
+        if ConformanceProgress.isTrace(line[...]) { return }
         if let observation = ObservationRecord.parse(line[...]) {
             openFailure = nil
             observations.append(observation)

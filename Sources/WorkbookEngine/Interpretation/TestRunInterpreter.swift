@@ -46,6 +46,9 @@ package enum TestRunInterpreter {
                 own + [
                     failure(
                         "timed out after \(limit) s; its process group was killed"
+                            + explained(
+                                ConformanceProgress(output: result.output)
+                                    .timeoutExplanation)
                             + tail(of: result.output), at: line)
                 ]
             )
@@ -62,7 +65,11 @@ package enum TestRunInterpreter {
         if parser.started.contains(name) || result.signal != nil {
             let message = trapMessage(in: result.output) ?? signalDescription(result)
             let trapLine = crashLine(in: result.output, file: file) ?? line
-            return (.crashed, own + [failure("crashed: \(message)", at: trapLine)])
+            let explanation = ConformanceProgress(output: result.output).crashExplanation
+            return (
+                .crashed,
+                own + [failure("crashed: \(message)" + explained(explanation), at: trapLine)]
+            )
         }
         let reason = "declared but not run: XCTest did not run \(name)"
         return (.notRun(reason: reason), [failure(reason + tail(of: result.output), at: line)])
@@ -103,10 +110,19 @@ package enum TestRunInterpreter {
             "the test process exited with status \(result.exitStatus ?? -1) before the test finished"
     }
 
+    /// `explanation` on lines of its own, indented; nothing when there is none.
+    private static func explained(_ explanation: String?) -> String {
+        guard let explanation else { return "" }
+        return explanation.split(separator: "\n").map { "\n  " + $0 }.joined()
+    }
+
     /// The last lines a process printed, indented, so a hang or a missing test can be seen.
     private static func tail(of output: String) -> String {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("Test Suite ") && !$0.hasPrefix("Executed ") && !$0.isEmpty }
+            .filter {
+                !$0.hasPrefix("Test Suite ") && !$0.hasPrefix("Executed ") && !$0.isEmpty
+                    && !ConformanceProgress.isTrace($0)
+            }
             .suffix(5)
         guard !lines.isEmpty else { return "" }
         return "\n  last output:\n" + lines.map { "    " + $0 }.joined(separator: "\n")

@@ -81,7 +81,7 @@ package struct TestPipeline {
             throw Self.failure(error)
         }
         if request.mine {
-            try prepareWorkbench(for: selected)
+            try prepareWorkbench(for: all.filter { selected.contains($0.file) })
         }
 
         let broken: [ChapterFile: [String]]
@@ -114,7 +114,8 @@ package struct TestPipeline {
                     bundle: bundle,
                     identifier: ChapterNaming.testIdentifier(
                         module: file.moduleName, test: test.name),
-                    environment: Self.testEnvironment(outputChecks: outputChecks),
+                    environment: Self.testEnvironment(
+                        outputChecks: outputChecks, verbose: request.verbose),
                     timeout: request.timeout)
             })
 
@@ -150,13 +151,16 @@ package struct TestPipeline {
     /// chapter line (through `#sourceLocation`). macOS enables the backtracer by default
     /// only on a terminal; where it cannot run (macOS refuses it for privileged
     /// executables, with a warning suppressed here) the crash is reported at the test's
-    /// line instead.
-    static func testEnvironment(outputChecks: URL) -> [String: String] {
-        [
+    /// line instead. With `verbose`, ``WorkbookEnvironment/verbose`` asks the test code
+    /// (the conformance kit) to say more.
+    static func testEnvironment(outputChecks: URL, verbose: Bool) -> [String: String] {
+        var environment = [
             WorkbookEnvironment.outputChecks: outputChecks.path,
             "SWIFT_BACKTRACE":
                 "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,symbolicate=fast,warnings=suppressed",
         ]
+        if verbose { environment[WorkbookEnvironment.verbose] = "1" }
+        return environment
     }
 
     /// A stage's error: problems located in files, or one that is not.
@@ -166,7 +170,7 @@ package struct TestPipeline {
     }
 
     /// Checks the workbench for `--mine` and says what the run is against.
-    private func prepareWorkbench(for selected: [ChapterFile]) throws(TestPipelineError) {
+    private func prepareWorkbench(for selected: [Chapter]) throws(TestPipelineError) {
         let workbench = Workbench(root: root)
         do {
             try workbench.prepareForMine()
@@ -181,6 +185,10 @@ package struct TestPipeline {
         } catch {
             throw .invalid(error.diagnostics)
         }
-        log(WorkbenchSummary.line(for: selected, exercises: exercises, workbench: workbench))
+        for line in WorkbenchSummary.lines(
+            for: selected, exercises: exercises, workbench: workbench)
+        {
+            log(line)
+        }
     }
 }

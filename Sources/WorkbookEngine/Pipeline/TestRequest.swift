@@ -12,16 +12,20 @@ package struct TestRequest: Equatable, Sendable {
     package var update = false
     /// Where to write a JUnit report, if anywhere.
     package var junit: URL?
+    /// Tell the test processes to say more (`WORKBOOK_VERBOSE=1`): the conformance kit then
+    /// shows every scenario that broke a rule, not the first and a count.
+    package var verbose = false
 
     /// Creates a request; every chapter, against the library, by default.
     package init(
         chapters: [String] = [], mine: Bool = false, timeout: Double = 30, update: Bool = false,
-        junit: URL? = nil
+        junit: URL? = nil, verbose: Bool = false
     ) {
         self.chapters = chapters
         self.mine = mine
         self.timeout = timeout
         self.update = update
         self.junit = junit
+        self.verbose = verbose
     }
 }

@@ -176,7 +176,7 @@ just: receive finished
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 418)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 427)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

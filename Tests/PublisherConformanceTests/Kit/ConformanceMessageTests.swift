@@ -81,7 +81,8 @@ final class ConformanceMessageTests: XCTestCase {
     }
 
     /// Each scenario is announced on standard error before it runs, once for all its
-    /// rounds, in the format the workbook's runner reads after a crash or a timeout.
+    /// rounds, in the format the workbook's runner reads after a crash or a timeout; the end
+    /// of the run is announced too, so a hang after it is not blamed on the kit.
     func testEveryScenarioIsAnnouncedOnStandardErrorBeforeItRuns() throws {
         let harness = FixtureCatalog.flawed([], name: "announced")
         let output = try capturingStandardError {
@@ -101,6 +102,7 @@ final class ConformanceMessageTests: XCTestCase {
                 "[conformance] announced: checking R8 re-entrancy, scenario 'send from inside its own sink'",
                 "[conformance] announced: checking R8 re-entrancy, scenario 'send a burst of five from inside its own sink'",
                 "[conformance] announced: checking R9 serial-delivery, scenario 'concurrent sends'",
+                "[conformance] announced: finished",
             ])
     }
 

@@ -102,6 +102,140 @@ final class FollowAlongEndToEndTests: XCTestCase {
         XCTAssertEqual(solved.status, 0, solved.standardOutput)
     }
 
+    /// What `--mine` compiles is what the banner and `progress` list, a component is yours
+    /// only when your code declares it, and a chapter can be parked and unparked.
+    func testWhatIsCompiledIsWhatIsListedAndParkingSetsAChapterAside() throws {
+        let root = try Fixtures.buildableCopy(of: "followalong", for: self)
+        let yours = root.appendingPathComponent(component)
+        XCTAssertEqual(try runWorkbook(["exercise", "01", "--root", root.path]).status, 0)
+        let starter = try String(contentsOf: yours, encoding: .utf8)
+
+        // The class renamed: the file compiles, the chapter runs against the library's
+        // Counter and passes, and nothing claims that yours did.
+        try starter.replacing("class Counter", with: "class MyCounter")
+            .replacing("public init() {}", with: "public init() {}\n    func unused() {}")
+            .write(to: yours, atomically: true, encoding: .utf8)
+        let renamed = try runWorkbook(["test", "01", "--mine", "--root", root.path])
+        XCTAssertEqual(renamed.status, 0, renamed.standardOutput)
+        XCTAssertTrue(
+            renamed.standardOutput.contains(
+                "Against your Workbench/: yours: none; the library's: Counter (01)"),
+            renamed.standardOutput)
+        XCTAssertTrue(
+            renamed.standardOutput.contains(
+                "not yours: Workbench/Chapter01/Counter.swift declares no public Counter"),
+            renamed.standardOutput)
+        let renamedProgress = try runWorkbook(["progress", "--root", root.path])
+        XCTAssertFalse(
+            renamedProgress.standardOutput.contains("passing"), renamedProgress.standardOutput)
+        XCTAssertTrue(
+            renamedProgress.standardOutput.contains(
+                "Counter    not yours: Workbench/Chapter01/Counter.swift declares no public Counter"
+            ), renamedProgress.standardOutput)
+
+        // A folder outside the chapter's is compiled, so it is listed, with what it declares.
+        try FileManager.default.removeItem(at: yours.deletingLastPathComponent())
+        let later = root.appendingPathComponent("Workbench/Chapter01-later/Counter.swift")
+        try FileManager.default.createDirectory(
+            at: later.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try starter.write(to: later, atomically: true, encoding: .utf8)
+        try "let myNote = 1\n".write(
+            to: root.appendingPathComponent("Workbench/Notes.swift"), atomically: true,
+            encoding: .utf8)
+        let moved = try runWorkbook(["test", "01", "--mine", "--root", root.path])
+        XCTAssertEqual(moved.status, 1, moved.standardOutput)
+        XCTAssertTrue(
+            moved.standardOutput.contains(
+                "yours: Counter (01, in Workbench/Chapter01-later/Counter.swift)"),
+            moved.standardOutput)
+        XCTAssertTrue(
+            moved.standardOutput.contains(
+                "also compiled, declaring no component: Workbench/Notes.swift"),
+            moved.standardOutput)
+        let movedProgress = try runWorkbook(["progress", "--root", root.path])
+        XCTAssertTrue(
+            movedProgress.standardOutput.contains(
+                "Compiled from Workbench/ by --mine: Workbench/Chapter01-later/Counter.swift, Workbench/Notes.swift"
+            ), movedProgress.standardOutput)
+
+        // Parked, the untouched starter is not compiled: the library's Counter passes.
+        try FileManager.default.moveItem(
+            at: later.deletingLastPathComponent(), to: yours.deletingLastPathComponent())
+        let park = try runWorkbook(["exercise", "01", "--park", "--root", root.path])
+        XCTAssertEqual(park.status, 0, park.standardOutput + park.standardError)
+        XCTAssertTrue(
+            park.standardOutput.contains(
+                "moved Workbench/Chapter01 to Workbench/Parked/Chapter01"), park.standardOutput)
+        let parked = try runWorkbook(["test", "01", "--mine", "--root", root.path])
+        XCTAssertEqual(parked.status, 0, parked.standardOutput)
+        XCTAssertTrue(
+            parked.standardOutput.contains("yours: none; the library's: Counter (01)"),
+            parked.standardOutput)
+        XCTAssertTrue(
+            parked.standardOutput.contains("parked, not compiled: Workbench/Parked/Chapter01"),
+            parked.standardOutput)
+        let parkedProgress = try runWorkbook(["progress", "--root", root.path])
+        XCTAssertTrue(
+            parkedProgress.standardOutput.contains("Counter    parked"),
+            parkedProgress.standardOutput)
+
+        // Parking onto a parked folder moves nothing; unparking brings it back.
+        XCTAssertEqual(try runWorkbook(["exercise", "01", "--root", root.path]).status, 0)
+        let again = try runWorkbook(["exercise", "01", "--park", "--root", root.path])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(
+            again.standardError.contains("Workbench/Parked/Chapter01:1: error: already exists"),
+            again.standardError)
+        try FileManager.default.removeItem(at: yours.deletingLastPathComponent())
+        let unpark = try runWorkbook(["exercise", "01", "--unpark", "--root", root.path])
+        XCTAssertEqual(unpark.status, 0, unpark.standardError)
+        XCTAssertEqual(try String(contentsOf: yours, encoding: .utf8), starter)
+    }
+
+    /// A crash and a hang in the reader's code while a conformance trace was running: the
+    /// report names the scenario, the reader's line, and what a hang there usually is.
+    func testACrashOrAHangNamesTheScenarioAndTheReadersLine() throws {
+        let root = try Fixtures.buildableCopy(of: "followalong", for: self)
+        XCTAssertEqual(try runWorkbook(["exercise", "01", "--root", root.path]).status, 0)
+        let trace =
+            #"[conformance] Counter: checking R9 serial-delivery, scenario 'concurrent sends'"#
+        try """
+        import Foundation
+
+        public final class Counter {
+            private var counts: [Int] = []
+            public init() {}
+            public var count: Int {
+                trace()
+                while true {}
+            }
+            public func increment() {
+                trace()
+                counts[5] = 1
+            }
+            private func trace() {
+                FileHandle.standardError.write(Data("\(trace)\\n".utf8))
+            }
+        }
+
+        """.write(to: root.appendingPathComponent(component), atomically: true, encoding: .utf8)
+        let run = try runWorkbook(["test", "01", "--mine", "--timeout", "5", "--root", root.path])
+        XCTAssertEqual(run.status, 1, run.standardOutput)
+        XCTAssertTrue(
+            run.standardOutput.contains(
+                """
+                crashed: Fatal error: Index out of range
+                  in your code at Workbench/Chapter01/Counter.swift:12
+                  while the conformance kit was checking R9 serial-delivery on Counter, scenario 'concurrent sends'
+                """), run.standardOutput)
+        XCTAssertTrue(
+            run.standardOutput.contains(
+                """
+                timed out after 5 s; its process group was killed
+                  the conformance kit was checking R9 serial-delivery on Counter, scenario 'concurrent sends': a test that hangs there usually has a lock held while calling out
+                """), run.standardOutput)
+    }
+
     func testHintsComeOneAtATimeFromTheChapter() throws {
         let root = try Fixtures.copy(of: "followalong", for: self)
         let first = try runWorkbook(["hint", "01", "--root", root.path])

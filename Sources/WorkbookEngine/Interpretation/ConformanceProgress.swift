@@ -1,0 +1,99 @@
+import Foundation
+import WorkbookContract
+
+/// What the conformance kit was doing when its test stopped, read from the trace it writes
+/// on standard error (``WorkbookContract/ConformanceTrace``), and where the reader's own
+/// code was on the crashing thread: what turns "crashed" or "timed out" into a rule, a
+/// scenario and a line of `Workbench/`.
+///
+/// The trace is the kit's bookkeeping, not what the test printed: its lines never extend
+/// a failure's message nor fill a report's "last output".
+package struct ConformanceProgress: Equatable, Sendable {
+    /// The last announcement in the output: the scenario that was running.
+    package let lastAnnouncement: ConformanceTrace?
+    /// The first backtrace frame in the reader's `Workbench/` (its glue left out), as
+    /// `Workbench/Chapter03/CustomSubject.swift:46`.
+    package let workbenchFrame: String?
+
+    /// Reads `output`, a test process's.
+    package init(output: String) {
+        var last: ConformanceTrace?
+        for line in output.split(separator: "\n") where Self.isTrace(line) {
+            if ConformanceTrace.isFinished(line) {
+                last = nil
+            } else {
+                last = ConformanceTrace.parse(line) ?? last
+            }
+        }
+        lastAnnouncement = last
+        workbenchFrame = Self.firstWorkbenchFrame(in: output)
+    }
+
+    /// Whether `line` is a line of the kit's trace (an announcement or a note).
+    package static func isTrace(_ line: Substring) -> Bool {
+        line.hasPrefix(ConformanceTrace.prefix)
+    }
+
+    /// The kit's notes (its trace lines other than announcements), each once, in order:
+    /// what it could not check here, and why.
+    package static func notes(in output: String) -> [String] {
+        var notes: [String] = []
+        for line in output.split(separator: "\n")
+        where isTrace(line) && ConformanceTrace.parse(line) == nil
+            && !ConformanceTrace.isFinished(line)
+        {
+            let note = String(line.dropFirst(ConformanceTrace.prefix.count))
+            if !notes.contains(note) { notes.append(note) }
+        }
+        return notes
+    }
+
+    /// What to add to "timed out": the rule and scenario the kit was in, and what a hang
+    /// there usually is; `nil` when the kit was not running.
+    package var timeoutExplanation: String? {
+        guard let running = lastAnnouncement else { return nil }
+        return """
+            the conformance kit was checking \(running.rule) on \(running.subject), scenario \
+            '\(running.scenario)': a test that hangs there usually has a lock held while \
+            calling out (into a subscriber or upstream): see chapters 2 and 5
+            """
+    }
+
+    /// What to add to "crashed": the reader's line on the crashing thread, and the rule and
+    /// scenario the kit was in; `nil` when neither is known.
+    package var crashExplanation: String? {
+        var lines: [String] = []
+        if let frame = workbenchFrame { lines.append("in your code at \(frame)") }
+        if let running = lastAnnouncement {
+            lines.append(
+                "while the conformance kit was checking \(running.rule) on \(running.subject), "
+                    + "scenario '\(running.scenario)'")
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The first frame after the crash's report whose file is under `Workbench/`, skipping
+    /// the generated glue (where `unwritten(...)` traps on the reader's behalf).
+    static func firstWorkbenchFrame(in output: String) -> String? {
+        guard let crash = output.firstRange(of: "crashed:") ?? output.firstRange(of: "Fatal error")
+        else { return nil }
+        let folder = Workbench.folder + "/"
+        for line in output[crash.lowerBound...].split(separator: "\n") {
+            guard let at = line.range(of: " at ", options: .backwards) else { continue }
+            let path = line[at.upperBound...]
+            guard
+                let start = path.range(of: "/" + folder, options: .backwards)
+                    .map({ path.index(after: $0.lowerBound) })
+                    ?? (path.hasPrefix(folder) ? path.startIndex : nil)
+            else { continue }
+            let location = path[start...]
+            // `Workbench/Chapter03/CustomSubject.swift:46:17` -> file and line.
+            let parts = location.split(separator: ":")
+            guard parts.count >= 2, parts[0].hasSuffix(".swift"), let line = Int(parts[1]),
+                line > 0, parts[0] != Workbench.gluePath
+            else { continue }
+            return "\(parts[0]):\(line)"
+        }
+        return nil
+    }
+}

@@ -20,15 +20,12 @@ struct CrashReport: Equatable, Sendable {
     init(output: String, file: ChapterFile) {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: true)
         guard let headerIndex = lines.lastIndex(where: { $0.contains(Self.header) }) else {
-            // No backtrace (the backtracer is off, or the process was killed outright):
-            // only the very last line can be the runtime's.
-            message = lines.last.flatMap(Self.trapMessage)
+            // No backtrace (the backtracer is off, or the process was killed outright).
+            message = Self.trapMessage(endingAt: lines[...])
             return
         }
-        // The backtracer's own lines (`*** Signal 4: Backtracing… ***`) come between.
-        let before = lines[..<headerIndex].last { !$0.hasPrefix("***") }
         message =
-            before.flatMap(Self.trapMessage)
+            Self.trapMessage(endingAt: lines[..<headerIndex])
             ?? lines[headerIndex].firstRange(of: Self.header).map {
                 var text = lines[headerIndex][$0.lowerBound...]
                 if text.hasSuffix(" ***") { text = text.dropLast(4) }
@@ -43,6 +40,17 @@ struct CrashReport: Equatable, Sendable {
                 break
             }
         }
+    }
+
+    /// The runtime's trap message among the last few lines of `lines` (the backtracer's own
+    /// `*** … ***` lines may come after it): the nearest line with a marker that is not an
+    /// XCTest failure line (`…: error: …`), which quotes whatever its message says.
+    private static func trapMessage(endingAt lines: ArraySlice<Substring>) -> String? {
+        for line in lines.reversed().filter({ !$0.hasPrefix("***") }).prefix(4)
+        where !line.contains(": error: ") {
+            if let message = trapMessage(line) { return message }
+        }
+        return nil
     }
 
     /// The trap message on `line`, from its marker on.

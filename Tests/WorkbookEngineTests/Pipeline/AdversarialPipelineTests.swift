@@ -8,61 +8,9 @@ import XCTest
 /// (issue 20), in-process with fakes: the verdict must come from the process's end and
 /// from the runtime's record of exactly that test, never from printed lines.
 final class AdversarialPipelineTests: XCTestCase {
-    private static let chapter = """
-        # Adversarial
-
-        ```swift test
-        func testPrintsAFakePass() {
-            XCTFail("really failed")
-        }
-        ```
-
-        ```swift test
-        func testSkipsThenDies() throws {
-            throw XCTSkip("not really")
-        }
-        ```
-
-        ```swift test
-        func testNoNewlineThenPasses() {
-            print("abc", terminator: "")
-        }
-        ```
-
-        ```swift test
-        func testNoNewlineThenFails() {
-            print("abc", terminator: "")
-            XCTFail("at this line")
-        }
-        ```
-
-        ```swift test
-        func testCrashAfterAMisleadingFailure() {
-            XCTFail("Precondition failed: not the crash; it crashed")
-            let values: [Int] = []
-            _ = values[1]
-        }
-        ```
-
-        ```swift test
-        func testExitsMidway() {
-            exit(0)
-        }
-        ```
-
-        ```swift test
-        func testRecordsAnotherTest() {
-        }
-        ```
-
-        """
-
     private let module = "Chapter01Tests"
 
-    private func line(of needle: String) -> Int {
-        let lines = Self.chapter.split(separator: "\n", omittingEmptySubsequences: false)
-        return (lines.firstIndex { $0.contains(needle) } ?? -1) + 1
-    }
+    private func line(of needle: String) -> Int { AdversarialChapter.line(of: needle) }
 
     private static func result(
         _ output: String, status: Int32? = 0, signal: Int32? = nil, timeout: Double
@@ -76,7 +24,7 @@ final class AdversarialPipelineTests: XCTestCase {
     /// to fool a text reader.
     private func launcher() -> FakeLauncher {
         let module = module
-        let path = "Chapters/01-adversarial.md"
+        let path = "Chapters/\(AdversarialChapter.fileName)"
         let failLine = line(of: "XCTFail(\"at this line\")")
         let fakeFailLine = line(of: "XCTFail(\"really failed\")")
         let misleadingLine = line(of: "Precondition failed: not the crash")
@@ -165,14 +113,14 @@ final class AdversarialPipelineTests: XCTestCase {
                     """, timeout: invocation.timeout)
             },
             // A record of some other test passing is not this test's.
-            "testRecordsAnotherTest": { invocation in
+            "test_shadowed_check": { invocation in
                 XCTestLines.record(invocation, module, "testSomethingElse", [.started, .passed])
                 XCTestLines.record(
-                    invocation, "Chapter02Tests", "testRecordsAnotherTest", [.started, .passed])
+                    invocation, "Chapter02Tests", "test_shadowed_check", [.started, .passed])
                 return Self.result(
                     """
-                    \(XCTestLines.started(module, "testRecordsAnotherTest"))
-                    \(XCTestLines.ended(module, "testRecordsAnotherTest", "passed"))
+                    \(XCTestLines.started(module, "test_shadowed_check"))
+                    \(XCTestLines.ended(module, "test_shadowed_check", "passed"))
                     """, timeout: invocation.timeout)
             },
         ])
@@ -180,7 +128,8 @@ final class AdversarialPipelineTests: XCTestCase {
 
     private func run(junit: URL? = nil) throws -> (TestRun, URL) {
         let root = try Fixtures.temporaryWorkbook(
-            ["Chapters/01-adversarial.md": Data(Self.chapter.utf8)], for: self)
+            ["Chapters/\(AdversarialChapter.fileName)": Data(AdversarialChapter.text.utf8)],
+            for: self)
         var pipeline = TestPipeline(
             root: root,
             buildTool: FakeBuild(scratchDirectory: root.appendingPathComponent(".build")),
@@ -207,10 +156,10 @@ final class AdversarialPipelineTests: XCTestCase {
         XCTAssertEqual(outcomes["testSkipsThenDies"], .crashed)
         XCTAssertEqual(outcomes["testExitsMidway"], .crashed)
         XCTAssertEqual(
-            outcomes["testRecordsAnotherTest"],
+            outcomes["test_shadowed_check"],
             .notRun(
                 reason:
-                    "declared but not run: XCTest did not run Chapter01Tests.testRecordsAnotherTest"
+                    "declared but not run: XCTest did not run Chapter01Tests.test_shadowed_check"
             ))
         XCTAssertTrue(
             failures(run, "testExitsMidway").first?.message.hasPrefix(
@@ -226,7 +175,7 @@ final class AdversarialPipelineTests: XCTestCase {
         XCTAssertEqual(outcomes(run)["testNoNewlineThenPasses"], .passed)
         XCTAssertEqual(outcomes(run)["testNoNewlineThenFails"], .failed)
         let failure = try XCTUnwrap(failures(run, "testNoNewlineThenFails").first)
-        XCTAssertEqual(failure.file, "Chapters/01-adversarial.md")
+        XCTAssertEqual(failure.file, "Chapters/\(AdversarialChapter.fileName)")
         XCTAssertEqual(failure.line, line(of: "XCTFail(\"at this line\")"))
         XCTAssertEqual(failure.message, "at this line")
     }

@@ -79,8 +79,21 @@ package struct SwiftBuild: BuildTool {
     }
 
     /// The package's name, as SwiftPM reads the manifest (with the build's environment, so
-    /// its cached evaluation of the manifest is reused).
+    /// its cached evaluation of the manifest is reused), remembered while the manifest is
+    /// unchanged.
     private func packageName(environment: [String: String]) throws -> String {
+        let memory = PackageNameMemory(scratchDirectory: scratchDirectory)
+        let manifest =
+            (try? String(
+                contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        if let name = memory.name(for: manifest) { return name }
+        let name = try describedName(environment: environment)
+        memory.save(name, for: manifest)
+        return name
+    }
+
+    /// The package's name, from `swift package describe`.
+    private func describedName(environment: [String: String]) throws -> String {
         var arguments = ["swift", "package", "--package-path", root.path]
         if scratchPath != nil {
             arguments += ["--scratch-path", scratchDirectory.path]

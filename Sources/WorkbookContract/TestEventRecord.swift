@@ -49,19 +49,12 @@ package struct TestEventRecord: Codable, Equatable, Sendable {
     }
 
     /// The record as one line of JSON, newline included, to append in one `write`.
-    package var encodedLine: Data? {
-        guard var data = try? JSONEncoder().encode(self) else { return nil }
-        data.append(UInt8(ascii: "\n"))
-        return data
-    }
+    package var encodedLine: Data? { JSONLines.line(self) }
 
     /// The records of a file of such lines; a line that does not decode (a process killed
     /// mid-write) is dropped, so it can only ever lose a pass, never make one.
     package static func decodeLines(_ data: Data) -> [TestEventRecord] {
-        let decoder = JSONDecoder()
-        return data.split(separator: UInt8(ascii: "\n")).compactMap {
-            try? decoder.decode(TestEventRecord.self, from: Data($0))
-        }
+        JSONLines.decode(Self.self, from: data)
     }
 
     /// The class and method of a test as XCTest names it: `Class.method` (or

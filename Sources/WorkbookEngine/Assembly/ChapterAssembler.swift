@@ -112,15 +112,23 @@ enum ChapterAssembler {
             }
         }
 
-        /// Refuses what would hide tests from the workbook or its errors from the chapter:
-        /// XCTest runs every test method of every `XCTestCase` subclass, extensions
-        /// included, but the workbook runs and reports only the tests it declares; and a
-        /// `#sourceLocation` would move the compiler's errors out of the chapter.
+        /// Refuses what would hide tests from the workbook, its errors from the chapter or
+        /// the runtime from the generated code: XCTest runs every test method of every
+        /// `XCTestCase` subclass, extensions included, but the workbook runs and reports
+        /// only the tests it declares; a `#sourceLocation` would move the compiler's errors
+        /// out of the chapter; and a type named `WorkbookRuntime` would stand where the
+        /// generated code names the runtime's module.
         mutating func refuseHiddenTests(_ scan: SwiftScan) {
             for line in scan.sourceLocationLines {
                 fail(
                     line,
                     "`#sourceLocation` is reserved for the generated file (it maps errors back to this chapter); remove it"
+                )
+            }
+            for type in scan.declaredTypeNames where type.name == "WorkbookRuntime" {
+                fail(
+                    type.line,
+                    "a type named WorkbookRuntime would hide the runtime module the generated test calls (its output checks among them); rename it"
                 )
             }
             for declaration in scan.typeDeclarations {

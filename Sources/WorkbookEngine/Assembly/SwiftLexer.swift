@@ -286,6 +286,9 @@ struct SwiftLexer {
         }
         if contexts.isEmpty {
             readHeader(word, line: line)
+            if Self.typeKeywords.contains(previousWord) {
+                scan.declaredTypeNames.append(SwiftScan.Function(name: word, line: line))
+            }
         }
         previousWord = word
         recentWords.append(word)
@@ -309,6 +312,11 @@ struct SwiftLexer {
             }
         }
     }
+
+    /// Keywords that declare a type named by the next word.
+    private static let typeKeywords: Set<String> = [
+        "class", "struct", "enum", "actor", "protocol", "typealias",
+    ]
 
     /// Words after which `class` is a modifier.
     private static let classModifierFollowers: Set<String> = [

@@ -58,6 +58,9 @@ struct SwiftScan: Equatable, Sendable {
     var topLevelFunctions: [Function] = []
     /// Classes and extensions, in order.
     var typeDeclarations: [TypeDeclaration] = []
+    /// Names declared as types (`class`, `struct`, `enum`, `actor`, `protocol`,
+    /// `typealias`), at any depth, with their lines (as a name and a line, like a function).
+    var declaredTypeNames: [Function] = []
     /// Lines of `#sourceLocation` directives.
     var sourceLocationLines: [Int] = []
     /// Lines of `}` that close more than was opened.

@@ -95,6 +95,27 @@ final class AdversarialAssemblyTests: XCTestCase {
             "\(found)")
     }
 
+    /// Issue 20, item 3: the generated code calls the runtime module-qualified, so a type
+    /// named like the module would stand in for it; it is refused.
+    func testATypeNamedLikeTheRuntimeModuleIsRefusedAtItsLine() throws {
+        let found = try diagnostics(
+            """
+            # A
+
+            ```swift
+            enum WorkbookRuntime {
+                static func assertOutput(_ a: String, matches b: String) {}
+            }
+            ```
+
+            """)
+        XCTAssertEqual(
+            found,
+            [
+                "Chapters/01-bad.md:4: error: a type named WorkbookRuntime would hide the runtime module the generated test calls (its output checks among them); rename it"
+            ])
+    }
+
     /// What is not a hidden test stays accepted: a class merely named `XCTestCase` (the
     /// generated class names XCTest's own, module-qualified), helpers in an extension,
     /// `class func`, classes deriving from anything else, and the words in strings and

@@ -26,11 +26,9 @@ package enum ChapterNaming {
         "\(module).\(module)/\(test)"
     }
 
-    /// What the name of the test bundle SwiftPM builds for a package ends with.
-    package static let testBundleSuffix = "PackageTests.xctest"
-
-    /// The test bundle SwiftPM builds for the package named `package`.
+    /// The test bundle SwiftPM builds for the package named `package`: the runner runs
+    /// exactly this one, never another `*PackageTests.xctest` left in the build folder.
     package static func testBundle(package: String) -> String {
-        package + testBundleSuffix
+        package + "PackageTests.xctest"
     }
 }

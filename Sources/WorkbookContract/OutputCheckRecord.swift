@@ -22,18 +22,11 @@ package struct OutputCheckRecord: Codable, Equatable, Sendable {
     }
 
     /// The record as one line of JSON, newline included, to append in one `write`.
-    package var encodedLine: Data? {
-        guard var data = try? JSONEncoder().encode(self) else { return nil }
-        data.append(UInt8(ascii: "\n"))
-        return data
-    }
+    package var encodedLine: Data? { JSONLines.line(self) }
 
     /// The records of a file of such lines; a line that does not decode (a process killed
     /// mid-write) is dropped.
     package static func decodeLines(_ text: String) -> [OutputCheckRecord] {
-        let decoder = JSONDecoder()
-        return text.split(separator: "\n").compactMap {
-            try? decoder.decode(OutputCheckRecord.self, from: Data($0.utf8))
-        }
+        JSONLines.decode(Self.self, from: Data(text.utf8))
     }
 }

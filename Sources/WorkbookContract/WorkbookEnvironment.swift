@@ -27,6 +27,9 @@ package enum WorkbookEnvironment {
     package static let appleCombine = "WORKBOOK_APPLE_COMBINE"
     /// The file each test process appends its output checks to (``OutputCheckRecord``).
     package static let outputChecks = "WORKBOOK_OUTPUT_CHECKS"
+    /// The file each test process appends XCTest's structured result to
+    /// (``TestEventRecord``), one per test process: the runner's verdict comes from it.
+    package static let testResult = "WORKBOOK_TEST_RESULT"
     /// `other` makes the runtime believe it runs on an implementation with no recordings,
     /// so the observation path runs on Linux too.
     package static let combine = "WORKBOOK_COMBINE"
@@ -44,7 +47,7 @@ package enum WorkbookEnvironment {
 
     /// Every key of the workbook.
     package static let allKeys: Set<String> = [
-        mine, excludedChapters, chapterTargets, appleCombine, outputChecks, combine, root,
-        verbose, parkedChapters,
+        mine, excludedChapters, chapterTargets, appleCombine, outputChecks, testResult, combine,
+        root, verbose, parkedChapters,
     ]
 }

@@ -5,7 +5,7 @@ enum ChapterAssembler {
     static func chapter(
         file: ChapterFile, items: [ExtractedItem]
     ) throws(DiagnosticList) -> Chapter {
-        var assembler = State(path: file.relativePath)
+        var assembler = State(path: file.relativePath, moduleName: file.moduleName)
         for item in items {
             assembler.add(item)
         }
@@ -25,6 +25,8 @@ enum ChapterAssembler {
 
     private struct State {
         let path: String
+        /// The chapter's test class (and module).
+        let moduleName: String
         var problems: [Diagnostic] = []
         var title: String?
         var blocks: [Block] = []
@@ -33,8 +35,9 @@ enum ChapterAssembler {
         /// The unit of the nearest `swift` block above, if it is an example.
         var exampleAbove: Int?
 
-        init(path: String) {
+        init(path: String, moduleName: String) {
             self.path = path
+            self.moduleName = moduleName
         }
 
         mutating func fail(_ line: Int, _ message: String) {
@@ -109,6 +112,47 @@ enum ChapterAssembler {
             }
         }
 
+        /// Refuses what would hide tests from the workbook, its errors from the chapter or
+        /// the runtime from the generated code: XCTest runs every test method of every
+        /// `XCTestCase` subclass, extensions included, but the workbook runs and reports
+        /// only the tests it declares; a `#sourceLocation` would move the compiler's errors
+        /// out of the chapter; and a type named `WorkbookRuntime` would stand where the
+        /// generated code names the runtime's module.
+        mutating func refuseHiddenTests(_ scan: SwiftScan) {
+            for line in scan.sourceLocationLines {
+                fail(
+                    line,
+                    "`#sourceLocation` is reserved for the generated file (it maps errors back to this chapter); remove it"
+                )
+            }
+            for type in scan.declaredTypeNames where type.name == "WorkbookRuntime" {
+                fail(
+                    type.line,
+                    "a type named WorkbookRuntime would hide the runtime module the generated test calls (its output checks among them); rename it"
+                )
+            }
+            for declaration in scan.typeDeclarations {
+                if declaration.keyword == "class",
+                    declaration.words.dropFirst().contains("XCTestCase")
+                {
+                    fail(
+                        declaration.line,
+                        "class '\(declaration.words[0])' derives from XCTestCase: XCTest would run its tests, which the workbook neither runs nor reports; write tests in a `swift test` block"
+                    )
+                } else if declaration.keyword == "extension",
+                    let name = declaration.name,
+                    name == "XCTestCase" || name == moduleName
+                {
+                    for function in declaration.functions where function.isTestMethod {
+                        fail(
+                            function.line,
+                            "test method '\(function.name)()' in an extension of \(name) would run unseen by the workbook; write tests in a `swift test` block"
+                        )
+                    }
+                }
+            }
+        }
+
         mutating func units() -> [CompiledUnit] {
             var units: [CompiledUnit] = []
             var seenNames: [String: [(unit: Int, function: SwiftScan.Function)]] = [:]
@@ -123,6 +167,7 @@ enum ChapterAssembler {
                 } else if let line = scan.unterminatedLine {
                     fail(line, "\(scan.unterminatedWhat ?? "literal") never ends in this \(what)")
                 }
+                if unit.role.isCompiled { refuseHiddenTests(scan) }
                 let kind: CompiledUnit.Kind
                 var named: [SwiftScan.Function] = []
                 switch unit.role {

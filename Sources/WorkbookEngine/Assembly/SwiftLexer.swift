@@ -27,6 +27,10 @@ struct SwiftLexer {
     /// The open `#if`s: their index and current branch.
     private var conditionStack: [(index: Int, branch: Int)] = []
     private var conditionCount = 0
+    /// A `class` or `extension` header being read, up to its `{`.
+    private var header: SwiftScan.TypeDeclaration?
+    /// For each open brace, the index in `scan.typeDeclarations` of the body it opens.
+    private var braceDeclarations: [Int?] = []
 
     /// Scans `segments` (code with the Markdown line of its first line) as one unit, so a
     /// group's parts may be unbalanced on their own.
@@ -166,7 +170,7 @@ struct SwiftLexer {
             afterOperand = true
             return end
         }
-        if scalar == "#", let end = directive(text, index: index) {
+        if scalar == "#", let end = directive(text, index: index, line: line) {
             return end
         }
         if scalar == "`" {
@@ -193,6 +197,13 @@ struct SwiftLexer {
         switch scalar {
         case "{":
             openBraces.append(line)
+            if let header, header.name != nil {
+                scan.typeDeclarations.append(header)
+                braceDeclarations.append(scan.typeDeclarations.count - 1)
+            } else {
+                braceDeclarations.append(nil)
+            }
+            header = nil
             afterOperand = false
         case "}":
             afterOperand = true
@@ -200,6 +211,7 @@ struct SwiftLexer {
                 scan.unmatchedClosingLines.append(line)
             } else {
                 openBraces.removeLast()
+                braceDeclarations.removeLast()
             }
         case "(":
             afterOperand = false
@@ -258,7 +270,7 @@ struct SwiftLexer {
     private mutating func word(
         _ word: String, text: [Unicode.Scalar], end: Int, line: Int, isRaw: Bool
     ) {
-        if previousWord == "func", openBraces.isEmpty, contexts.isEmpty {
+        if previousWord == "func", contexts.isEmpty {
             var function = SwiftScan.Function(name: word, line: line)
             function.isRawIdentifier = isRaw
             function.isStatic = recentWords.contains("static") || recentWords.contains("class")
@@ -266,11 +278,52 @@ struct SwiftLexer {
             for condition in conditionStack {
                 function.conditions[condition.index] = condition.branch
             }
-            scan.topLevelFunctions.append(function)
+            if openBraces.isEmpty {
+                scan.topLevelFunctions.append(function)
+            } else if let owner = braceDeclarations.last ?? nil {
+                scan.typeDeclarations[owner].functions.append(function)
+            }
+        }
+        if contexts.isEmpty {
+            readHeader(word, line: line)
+            if Self.typeKeywords.contains(previousWord) {
+                scan.declaredTypeNames.append(SwiftScan.Function(name: word, line: line))
+            }
         }
         previousWord = word
         recentWords.append(word)
     }
+
+    /// Follows a `class` or `extension` header: its words up to the `{`. `class` before
+    /// `func`, `var` and the like is a modifier, not a declaration.
+    private mutating func readHeader(_ word: String, line: Int) {
+        if header == nil || header?.words.isEmpty == true,
+            word == "class" || word == "extension"
+        {
+            header = SwiftScan.TypeDeclaration(keyword: word, words: [], line: line)
+        } else if header != nil {
+            if header?.keyword == "class", header?.words.isEmpty == true,
+                Self.classModifierFollowers.contains(word)
+            {
+                header = nil
+            } else {
+                header = SwiftScan.TypeDeclaration(
+                    keyword: header!.keyword, words: header!.words + [word], line: header!.line)
+            }
+        }
+    }
+
+    /// Keywords that declare a type named by the next word.
+    private static let typeKeywords: Set<String> = [
+        "class", "struct", "enum", "actor", "protocol", "typealias",
+    ]
+
+    /// Words after which `class` is a modifier.
+    private static let classModifierFollowers: Set<String> = [
+        "func", "var", "let", "subscript", "init", "deinit", "static", "final", "override",
+        "convenience", "required", "private", "fileprivate", "internal", "public", "open",
+        "typealias",
+    ]
 
     /// Whether the text at `start` (after a function name) is `()` or `<...>()`.
     private static func emptyParameterList(_ text: [Unicode.Scalar], from start: Int) -> Bool {
@@ -295,8 +348,11 @@ struct SwiftLexer {
         return index < text.count && text[index] == ")"
     }
 
-    /// Handles `#if`, `#elseif`, `#else`, `#endif` at `index`; `nil` for any other `#`.
-    private mutating func directive(_ text: [Unicode.Scalar], index: Int) -> Int? {
+    /// Handles `#if`, `#elseif`, `#else`, `#endif` and `#sourceLocation` at `index`; `nil`
+    /// for any other `#`.
+    private mutating func directive(
+        _ text: [Unicode.Scalar], index: Int, line: Int
+    ) -> Int? {
         var end = index + 1
         while end < text.count, Self.isIdentifierContinue(text[end]) { end += 1 }
         let name = String(String.UnicodeScalarView(text[(index + 1)..<end]))
@@ -308,6 +364,8 @@ struct SwiftLexer {
             if !conditionStack.isEmpty { conditionStack[conditionStack.count - 1].branch += 1 }
         case "endif":
             _ = conditionStack.popLast()
+        case "sourceLocation":
+            scan.sourceLocationLines.append(line)
         default:
             return nil
         }

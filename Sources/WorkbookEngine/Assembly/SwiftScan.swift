@@ -38,8 +38,31 @@ struct SwiftScan: Equatable, Sendable {
         }
     }
 
+    /// A `class` or `extension` declaration, at any depth.
+    struct TypeDeclaration: Equatable, Sendable {
+        /// `class` or `extension`.
+        let keyword: String
+        /// The identifiers of its header, from the name to the `{` (`Foo`, `XCTestCase`).
+        let words: [String]
+        /// The Markdown line of the keyword.
+        let line: Int
+        /// Functions declared directly in its body.
+        var functions: [Function] = []
+
+        /// The declared or extended type's name, qualified as written (`XCTest.XCTestCase`
+        /// has `XCTestCase`).
+        var name: String? { words.first == "XCTest" && words.count > 1 ? words[1] : words.first }
+    }
+
     /// Functions declared at the top level of the scanned code.
     var topLevelFunctions: [Function] = []
+    /// Classes and extensions, in order.
+    var typeDeclarations: [TypeDeclaration] = []
+    /// Names declared as types (`class`, `struct`, `enum`, `actor`, `protocol`,
+    /// `typealias`), at any depth, with their lines (as a name and a line, like a function).
+    var declaredTypeNames: [Function] = []
+    /// Lines of `#sourceLocation` directives.
+    var sourceLocationLines: [Int] = []
     /// Lines of `}` that close more than was opened.
     var unmatchedClosingLines: [Int] = []
     /// Lines of `{` still open at the end.

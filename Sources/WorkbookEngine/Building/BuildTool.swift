@@ -50,11 +50,14 @@ package struct BuildResult: Equatable, Sendable {
 package enum BuildToolError: Error, Equatable, CustomStringConvertible {
     /// The build succeeded but left no test bundle where it should be.
     case noTestBundle(in: String)
+    /// SwiftPM could not say the package's name (its output follows).
+    case noPackageName(String)
 
     /// The message the command line prints.
     package var description: String {
         switch self {
-        case .noTestBundle(let folder): "no test bundle in \(folder)"
+        case .noTestBundle(let folder): "no test bundle of this package in \(folder)"
+        case .noPackageName(let output): "cannot read the package's name:\n\(output)"
         }
     }
 }

@@ -29,18 +29,27 @@ package struct SwiftBuild: BuildTool {
         self.echo = echo
     }
 
+    /// The build folder, resolved once for the build and the runner alike: a relative
+    /// `--scratch-path` is relative to the workbook root (never to wherever the command
+    /// was started), and `swift build` is given the absolute path.
     package var scratchDirectory: URL {
-        scratchPath.map { URL(fileURLWithPath: $0, relativeTo: root) }
-            ?? root.appendingPathComponent(".build")
+        guard let scratchPath else { return root.appendingPathComponent(".build") }
+        let url =
+            scratchPath.hasPrefix("/")
+            ? URL(fileURLWithPath: scratchPath) : root.appendingPathComponent(scratchPath)
+        return url.standardizedFileURL
     }
 
     /// The directory holding the debug products (the test bundle).
     var productsDirectory: URL { scratchDirectory.appendingPathComponent("debug") }
 
+    /// The test bundle of the last successful build, found from the package's name.
+    private let built = BuiltBundle()
+
     package func build(_ request: BuildRequest) throws -> BuildResult {
         var arguments = ["swift", "build", "--build-tests", "--package-path", root.path]
-        if let scratchPath {
-            arguments += ["--scratch-path", scratchPath]
+        if scratchPath != nil {
+            arguments += ["--scratch-path", scratchDirectory.path]
         }
         var environment = ProcessInfo.processInfo.environment
         environment[WorkbookEnvironment.chapterTargets] = request.chapterModules.joined(
@@ -52,15 +61,68 @@ package struct SwiftBuild: BuildTool {
             .joined(separator: ",")
         let result = try ChildProcess.run(
             arguments, environment: environment, echo: echo, groups: .shared)
-        return BuildResult(succeeded: result.exitStatus == 0, output: result.output)
+        // No readable exit status (the process could not be waited for) is no success.
+        let succeeded = result.exitStatus == 0 && result.signal == nil
+        built.set(succeeded ? try packageName(environment: environment) : nil)
+        return BuildResult(succeeded: succeeded, output: result.output)
     }
 
-    /// The `*PackageTests.xctest` bundle in the products folder.
+    /// The bundle SwiftPM builds for this package, by its name (``ChapterNaming``), from the
+    /// build just made: never another `*PackageTests.xctest` left in the folder.
     package func testBundle() throws -> URL {
-        let products = productsDirectory
-        let bundle = (try? FileManager.default.contentsOfDirectory(atPath: products.path))?
-            .first { $0.hasSuffix(ChapterNaming.testBundleSuffix) }
-        guard let bundle else { throw BuildToolError.noTestBundle(in: products.path) }
-        return products.appendingPathComponent(bundle)
+        guard let name = built.get() else {
+            throw BuildToolError.noTestBundle(in: productsDirectory.path)
+        }
+        let bundle = productsDirectory.appendingPathComponent(
+            ChapterNaming.testBundle(package: name))
+        guard FileManager.default.fileExists(atPath: bundle.path) else {
+            throw BuildToolError.noTestBundle(in: productsDirectory.path)
+        }
+        return bundle
     }
+
+    /// The package's name, as SwiftPM reads the manifest (with the build's environment, so
+    /// its cached evaluation of the manifest is reused), remembered while the manifest is
+    /// unchanged.
+    private func packageName(environment: [String: String]) throws -> String {
+        let memory = PackageNameMemory(scratchDirectory: scratchDirectory)
+        let manifest =
+            (try? String(
+                contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        if let name = memory.name(for: manifest) { return name }
+        let name = try describedName(environment: environment)
+        memory.save(name, for: manifest)
+        return name
+    }
+
+    /// The package's name, from `swift package describe`.
+    private func describedName(environment: [String: String]) throws -> String {
+        var arguments = ["swift", "package", "--package-path", root.path]
+        if scratchPath != nil {
+            arguments += ["--scratch-path", scratchDirectory.path]
+        }
+        arguments += ["describe", "--type", "json"]
+        let result = try ChildProcess.run(arguments, environment: environment, groups: .shared)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        guard result.exitStatus == 0,
+            let first = lines.firstIndex(of: "{"), let last = lines.lastIndex(of: "}"),
+            first <= last,
+            let object = try? JSONSerialization.jsonObject(
+                with: Data(lines[first...last].joined(separator: "\n").utf8)) as? [String: Any],
+            let name = object["name"] as? String
+        else {
+            throw BuildToolError.noPackageName(result.output)
+        }
+        return name
+    }
+}
+
+/// The package name the last successful build found, shared by the copies of a
+/// ``SwiftBuild``.
+private final class BuiltBundle: @unchecked Sendable {
+    private let lock = NSLock()
+    private var name: String?
+
+    func set(_ value: String?) { lock.withLock { name = value } }
+    func get() -> String? { lock.withLock { name } }
 }

@@ -29,7 +29,12 @@ enum SwiftGenerator {
             import WorkbookRuntime
             import XCTest
 
-            final class \(file.moduleName): XCTestCase {}
+            final class \(file.moduleName): WorkbookRuntime.ChapterTestCase {
+                override class func setUp() {
+                    super.setUp()
+                    WorkbookRuntime.TestResultChannel.install()
+                }
+            }
 
             """
 
@@ -60,24 +65,24 @@ enum SwiftGenerator {
                 out += "extension \(file.moduleName) {\n"
                 out += "    func \(test.name)() \(effects) {\n"
                 if outputs.isEmpty {
-                    out += "        let thrown = \(call)catchError {\n"
+                    out += "        let thrown = \(call)WorkbookRuntime.catchError {\n"
                     emit(unit.parts)
                     out += "        }\n"
                     out += "        if let thrown {\n"
                     out +=
-                        "            reportThrown(thrown, printed: \"\", file: \(path), line: \(firstLine))\n"
+                        "            WorkbookRuntime.reportThrown(thrown, printed: \"\", file: \(path), line: \(firstLine))\n"
                     out += "        }\n"
                 } else {
-                    out += "        let capture = try OutputCapture()\n"
-                    out += "        let thrown = \(call)catchError {\n"
+                    out += "        let capture = try WorkbookRuntime.OutputCapture()\n"
+                    out += "        let thrown = \(call)WorkbookRuntime.catchError {\n"
                     emit(unit.parts)
                     out += "        }\n"
                     out += "        let output = capture.finish()\n"
                     out += "        if let thrown {\n"
                     out +=
-                        "            reportThrown(thrown, printed: output, file: \(path), line: \(firstLine))\n"
+                        "            WorkbookRuntime.reportThrown(thrown, printed: output, file: \(path), line: \(firstLine))\n"
                     out += "        } else {\n"
-                    out += "            assertOutput(\n"
+                    out += "            WorkbookRuntime.assertOutput(\n"
                     out += "                output,\n"
                     out +=
                         "                matches: \(multilineLiteral(outputs.map(\.text).joined())),\n"
@@ -120,7 +125,13 @@ enum SwiftGenerator {
     /// A raw multi-line literal that reproduces `text` exactly, readable in the generated
     /// file; enough `#` are used that nothing in the text can end or escape it.
     static func multilineLiteral(_ text: String) -> String {
-        if text.isEmpty || text.unicodeScalars.contains(where: { $0 == "\r" }) {
+        // Swift accepts no control character but a tab in a literal's source (an escape
+        // character printed by an example would stop the chapter compiling outside any
+        // Markdown line): such text gets the escaped form.
+        let needsEscapes = text.unicodeScalars.contains {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
+        }
+        if text.isEmpty || needsEscapes {
             return stringLiteral(text)
         }
         var longestRun = 0

@@ -1,23 +1,30 @@
+import WorkbookContract
+
 /// Turns how a process that ran one declared test ended into its result, failures
 /// located in the chapter's Markdown. The one place a verdict is reached.
 ///
-/// A test never reported as started is "declared but not run"; one started but never
-/// finished crashed, and the Swift runtime's backtrace (mapped to the Markdown by
-/// `#sourceLocation`) gives the trapping line when it names the chapter.
+/// The verdict comes from the process's end and from XCTest's structured record for
+/// exactly this test (``TestEventRecord``, written by the runtime's observer), never from
+/// what the test printed: a test killed by a signal crashed whatever was recorded; a test
+/// with no record that it finished did not pass; one never recorded as started was "declared
+/// but not run". A crash's line and message come from the Swift runtime's backtrace (mapped
+/// to the Markdown by `#sourceLocation`), the last thing a crashing process prints.
 package enum TestRunInterpreter {
     /// The result of `test` (a method of `file`'s test class): its outcome, failures and
     /// what it observed on an implementation with no recording. A test that observed
     /// something and failed in any way is failed: observations never turn a failure into a
     /// success.
     package static func interpret(
-        _ result: TestProcessResult, test: ChapterTest, file: ChapterFile
+        _ result: TestProcessResult, records: [TestEventRecord], test: ChapterTest,
+        file: ChapterFile
     ) -> TestResult {
         let parser = TestOutputParser.parse(result.output)
         let observations = parser.observations.map {
             BehaviorObservation(testName: test.name, record: $0)
         }
+        let summary = TestEventSummary(records, testClass: file.moduleName, test: test.name)
         var (outcome, failures) = outcomeAndFailures(
-            result, parser, test: test.name, file: file, line: test.line)
+            result, summary, parser, test: test, file: file)
         if outcome == .passed, !observations.isEmpty {
             outcome = .observed
         }
@@ -27,16 +34,21 @@ package enum TestRunInterpreter {
     }
 
     private static func outcomeAndFailures(
-        _ result: TestProcessResult, _ parser: TestOutputParser, test: String, file: ChapterFile,
-        line: Int
+        _ result: TestProcessResult, _ summary: TestEventSummary, _ parser: TestOutputParser,
+        test: ChapterTest, file: ChapterFile
     ) -> (outcome: TestOutcome, failures: [ChapterFailure]) {
-        let name = "\(file.moduleName).\(test)"
         func failure(_ message: String, at line: Int) -> ChapterFailure {
             ChapterFailure(
-                className: file.moduleName, testName: test, file: file.relativePath, line: line,
-                message: message)
+                className: file.moduleName, testName: test.name, file: file.relativePath,
+                line: line, message: message)
         }
-        let own = parser.failures.filter { $0.testName == test }
+        let own = summary.failures.map { record in
+            ChapterFailure(
+                className: file.moduleName, testName: test.name,
+                file: record.file ?? file.relativePath, line: record.line ?? test.line,
+                message: cleaned(record.message ?? "failed"))
+        }
+        let conformance = ConformanceProgress(output: result.output)
         if result.timedOut {
             let limit =
                 result.timeout == result.timeout.rounded()
@@ -46,68 +58,64 @@ package enum TestRunInterpreter {
                 own + [
                     failure(
                         "timed out after \(limit) s; its process group was killed"
-                            + explained(
-                                ConformanceProgress(output: result.output)
-                                    .timeoutExplanation)
-                            + tail(of: result.output), at: line)
+                            + explained(conformance.timeoutExplanation)
+                            + tail(of: result.output), at: test.line)
                 ]
             )
         }
-        if parser.skipped.contains(name) {
-            return (.skipped(reason: parser.skipReasons.first ?? ""), [])
-        }
-        if parser.passed.contains(name), result.exitStatus == 0 {
-            return (.passed, [])
-        }
-        if parser.failed.contains(name), result.signal == nil {
-            return (.failed, own)
-        }
-        if parser.started.contains(name) || result.signal != nil {
-            let message = trapMessage(in: result.output) ?? signalDescription(result)
-            let trapLine = crashLine(in: result.output, file: file) ?? line
-            let explanation = ConformanceProgress(output: result.output).crashExplanation
+        if let signal = result.signal {
+            let crash = CrashReport(output: result.output, file: file)
+            let message = crash.message ?? "killed by signal \(signal)"
             return (
                 .crashed,
-                own + [failure("crashed: \(message)" + explained(explanation), at: trapLine)]
+                own + [
+                    failure(
+                        "crashed: \(message)" + explained(conformance.crashExplanation),
+                        at: crash.line ?? test.line)
+                ]
             )
         }
-        let reason = "declared but not run: XCTest did not run \(name)"
-        return (.notRun(reason: reason), [failure(reason + tail(of: result.output), at: line)])
-    }
-
-    /// The runtime's own words for a trap (`Fatal error: Index out of range`).
-    static func trapMessage(in output: String) -> String? {
-        let markers = [
-            "Fatal error:", "Precondition failed:", "Assertion failed:", "Program crashed:",
-        ]
-        for line in output.split(separator: "\n") {
-            for marker in markers {
-                if let range = line.firstRange(of: marker) {
-                    return String(line[range.lowerBound...])
-                }
-            }
+        let name = "\(file.moduleName).\(test.name)"
+        guard summary.started else {
+            let reason = "declared but not run: XCTest did not run \(name)"
+            return (
+                .notRun(reason: reason), [failure(reason + tail(of: result.output), at: test.line)]
+            )
         }
-        return nil
-    }
-
-    /// The first backtrace frame located in the chapter (`Chapters/05-x.md:12`).
-    static func crashLine(in output: String, file: ChapterFile) -> Int? {
-        guard let crash = output.firstRange(of: "crashed") ?? output.firstRange(of: "Fatal error")
-        else { return nil }
-        let needle = file.relativePath + ":"
-        var rest = output[crash.lowerBound...]
-        while let found = rest.firstRange(of: needle) {
-            let digits = rest[found.upperBound...].prefix { $0.isNumber }
-            if let number = Int(digits), number > 0 { return number }
-            rest = rest[found.upperBound...]
+        let status = result.exitStatus.map(String.init) ?? "unknown"
+        if summary.finished != nil, !own.isEmpty {
+            return (.failed, own)
         }
-        return nil
+        switch summary.finished {
+        case .failed?:
+            return (.failed, [failure("failed", at: test.line)])
+        case .passed? where result.exitStatus == 0:
+            return (.passed, [])
+        case .skipped? where result.exitStatus == 0:
+            return (.skipped(reason: parser.skipReasons.last ?? ""), [])
+        case .passed?, .skipped?:
+            let message = "the test process exited with status \(status) after the test finished"
+            return (.crashed, [failure(message + tail(of: result.output), at: test.line)])
+        case nil, .started?, .failure?:
+            let crash = CrashReport(output: result.output, file: file)
+            let message =
+                crash.message
+                ?? "the test process exited with status \(status) before the test finished"
+            return (
+                .crashed,
+                own + [
+                    failure(
+                        "crashed: \(message)" + explained(conformance.crashExplanation)
+                            + tail(of: result.output),
+                        at: crash.line ?? test.line)
+                ]
+            )
+        }
     }
 
-    private static func signalDescription(_ result: TestProcessResult) -> String {
-        if let signal = result.signal { return "killed by signal \(signal)" }
-        return
-            "the test process exited with status \(result.exitStatus ?? -1) before the test finished"
+    /// A failure's message without XCTFail's prefix, which says nothing here.
+    private static func cleaned(_ message: String) -> String {
+        message.hasPrefix("failed - ") ? String(message.dropFirst("failed - ".count)) : message
     }
 
     /// `explanation` on lines of its own, indented; nothing when there is none.

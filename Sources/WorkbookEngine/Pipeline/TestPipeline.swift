@@ -56,8 +56,20 @@ package struct TestPipeline {
         return pipeline
     }
 
-    /// Runs `request` through every stage.
+    /// Runs `request` through every stage. With `--junit` the report is written whatever
+    /// happens: when the run stops early, it says why.
     package func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
+        do {
+            return try runStages(request)
+        } catch {
+            if let junit = request.junit {
+                try? AtomicFile.write(Data(JUnitReport.render(stoppedBy: error).utf8), to: junit)
+            }
+            throw error
+        }
+    }
+
+    private func runStages(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         let loader = WorkbookLoader(root: root)
         let all: [Chapter]
         do {
@@ -105,17 +117,30 @@ package struct TestPipeline {
             throw .cannotRun("\(error)")
         }
 
-        let outputChecks = FileManager.default.temporaryDirectory
-            .appendingPathComponent("workbook-output-checks-\(UUID().uuidString).jsonl")
-        defer { try? FileManager.default.removeItem(at: outputChecks) }
+        // One folder per run for what the test processes record: the output checks they all
+        // append to, and each process's own result record.
+        let records = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workbook-run-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(
+                at: records, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotRun("cannot create \(records.path): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: records) }
+        let outputChecks = records.appendingPathComponent("output-checks.jsonl")
+        let resultFiles = jobs.indices.map {
+            records.appendingPathComponent("result-\($0).jsonl")
+        }
         let processes = TestRunner(launcher: launcher).run(
-            jobs.map { file, test in
+            jobs.enumerated().map { index, job in
                 TestInvocation(
                     bundle: bundle,
                     identifier: ChapterNaming.testIdentifier(
-                        module: file.moduleName, test: test.name),
+                        module: job.0.moduleName, test: job.1.name),
                     environment: Self.testEnvironment(
-                        outputChecks: outputChecks, verbose: request.verbose),
+                        outputChecks: outputChecks, result: resultFiles[index],
+                        verbose: request.verbose),
                     timeout: request.timeout)
             })
 
@@ -127,8 +152,11 @@ package struct TestPipeline {
                 report.buildErrors = errors
             }
             for (index, job) in jobs.enumerated() where job.0 == chapter.file {
+                let records = TestEventRecord.decodeLines(
+                    (try? Data(contentsOf: resultFiles[index])) ?? Data())
                 report.results.append(
-                    TestRunInterpreter.interpret(processes[index], test: job.1, file: job.0))
+                    TestRunInterpreter.interpret(
+                        processes[index], records: records, test: job.1, file: job.0))
             }
             reports.append(report)
         }
@@ -147,15 +175,16 @@ package struct TestPipeline {
     }
 
     /// What every test process gets on top of the runner's environment: where to record
-    /// its output checks, and the runtime's backtracer forced on, so a crash names its
-    /// chapter line (through `#sourceLocation`). macOS enables the backtracer by default
+    /// its output checks and XCTest's result for its test (a file of its own), and the
+    /// runtime's backtracer forced on, so a crash names its chapter line (through `#sourceLocation`). macOS enables the backtracer by default
     /// only on a terminal; where it cannot run (macOS refuses it for privileged
     /// executables, with a warning suppressed here) the crash is reported at the test's
     /// line instead. With `verbose`, ``WorkbookEnvironment/verbose`` asks the test code
     /// (the conformance kit) to say more.
-    static func testEnvironment(outputChecks: URL, verbose: Bool) -> [String: String] {
+    static func testEnvironment(outputChecks: URL, result: URL, verbose: Bool) -> [String: String] {
         var environment = [
             WorkbookEnvironment.outputChecks: outputChecks.path,
+            WorkbookEnvironment.testResult: result.path,
             "SWIFT_BACKTRACE":
                 "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,sanitize=no,symbolicate=fast,warnings=suppressed",
         ]

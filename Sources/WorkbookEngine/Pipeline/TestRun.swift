@@ -41,3 +41,27 @@ package enum TestPipelineError: Error, Equatable {
     /// The build left nothing to run, or the test tool cannot be found.
     case cannotRun(String)
 }
+
+extension TestPipelineError {
+    /// A word for JUnit's `type`: why the run stopped.
+    package var kind: String {
+        switch self {
+        case .unknownChapter: "unknownChapter"
+        case .invalid: "invalid"
+        case .noWorkbench: "noWorkbench"
+        case .buildFailed: "buildFailed"
+        case .cannotRun: "cannotRun"
+        }
+    }
+
+    /// What stopped the run, in full: every diagnostic, the build's summary.
+    package var details: String {
+        switch self {
+        case .unknownChapter(let error): error.message
+        case .invalid(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")
+        case .noWorkbench(let error): error.description
+        case .buildFailed(let failure, _): failure.summary
+        case .cannotRun(let message): message
+        }
+    }
+}

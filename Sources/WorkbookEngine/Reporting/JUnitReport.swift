@@ -27,6 +27,24 @@ package enum JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The document for a run that stopped before any test ran (the chapters are invalid,
+    /// the build failed): one `workbook` test in error, saying why, so a CI dashboard never
+    /// reads the previous run's report as this one's.
+    package static func render(stoppedBy error: TestPipelineError) -> String {
+        let details = error.details.trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = details.split(separator: "\n").first.map(String.init) ?? error.kind
+        return [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="workbook" tests="1" failures="0" errors="1" time="0.000">"#,
+            #"  <testsuite name="workbook" tests="1" failures="0" errors="1" skipped="0" time="0.000">"#,
+            #"    <testcase classname="workbook" name="run" time="0.000">"#,
+            #"      <error message="\#(escape(message))" type="\#(error.kind)">\#(escape(details))</error>"#,
+            "    </testcase>",
+            "  </testsuite>",
+            "</testsuites>",
+        ].joined(separator: "\n") + "\n"
+    }
+
     private static func suite(_ report: ChapterReport) -> [String] {
         let module = escape(report.file.moduleName)
         var lines = [
@@ -105,7 +123,8 @@ package enum JUnitReport {
         String(format: "%.3f", max(0, value))
     }
 
-    /// Escapes text for an XML attribute or element; drops characters XML 1.0 forbids.
+    /// Escapes text for an XML attribute or element. A character XML 1.0 forbids (control
+    /// characters, U+FFFE, U+FFFF), which no escape can carry either, becomes U+FFFD.
     static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -115,9 +134,14 @@ package enum JUnitReport {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "\n": result += "&#10;"
-            case "\t", "\r": result.unicodeScalars.append(scalar)
+            case "\r": result += "&#13;"
+            case "\t": result.unicodeScalars.append(scalar)
             default:
-                if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
+                let allowed =
+                    (0x20...0xD7FF).contains(scalar.value)
+                    || (0xE000...0xFFFD).contains(scalar.value)
+                    || scalar.value >= 0x10000
+                result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
             }
         }
         return result

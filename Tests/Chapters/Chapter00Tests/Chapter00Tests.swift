@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter00Tests: XCTestCase {}
+final class Chapter00Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 25)
 struct Greeter {
@@ -32,8 +37,8 @@ func testGreeterGreetsByName() {
 
 extension Chapter00Tests {
     func test_examples_print() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject.sink { print("received \($0)") }
@@ -48,9 +53,9 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 received 1
@@ -96,8 +101,8 @@ func testHiddenHelper() {
 
 extension Chapter00Tests {
     func test_map_then_filter() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
@@ -111,9 +116,9 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 20
@@ -148,8 +153,8 @@ func testUnlimitedStaysUnlimited() {
 
 extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
@@ -157,9 +162,9 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 just: receive subscription: (Just)

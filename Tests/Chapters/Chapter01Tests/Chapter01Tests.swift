@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter01Tests: XCTestCase {}
+final class Chapter01Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 32)
 /// A publisher with nothing but the one required method.
@@ -153,8 +158,8 @@ func testCorrection_twoSinksOnOneScanBothSeeEverything() {
 
 extension Chapter01Tests {
     func test_deferred_scan() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 350)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
@@ -188,9 +193,9 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 350)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 350)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 Deferred builds subjects[0]

@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter03Tests: XCTestCase {}
+final class Chapter03Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/03-custom-subject.md", line: 28)
 /// A first-draft PassthroughSubject on top of the subscription model.

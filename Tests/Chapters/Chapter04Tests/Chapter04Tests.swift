@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter04Tests: XCTestCase {}
+final class Chapter04Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/04-custom-scan.md", line: 112)
 /// A badly behaved source: it ignores demand and pushes every value it is given.

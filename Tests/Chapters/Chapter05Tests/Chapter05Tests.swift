@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter05Tests: XCTestCase {}
+final class Chapter05Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 25)
 /// Chapter 3's subject with its subscriber table left unguarded.

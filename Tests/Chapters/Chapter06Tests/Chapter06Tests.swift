@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter06Tests: XCTestCase {}
+final class Chapter06Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter06Tests {
 #sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 52)
@@ -37,8 +42,8 @@ func testSharedSubjectColdScan() {
 
 extension Chapter06Tests {
     func test_order_among_sinks() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 94)
 var inOrder = 0
 var inSubscriptionOrder = 0
@@ -64,9 +69,9 @@ print("subjects that served their sinks in subscription order: \(inSubscriptionO
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 94)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 94)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 sinks that got 1, 2, 3 in order: 100 of 100
@@ -126,8 +131,8 @@ where P.Output == Int, P.Failure == Never {
 
 extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 188)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
@@ -141,9 +146,9 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 188)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 188)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 10 + 1

@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter08Tests: XCTestCase {}
+final class Chapter08Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/08-buffer-subject.md", line: 35)
 /// Chapter 7's smallest correct replay behavior, the same code.

@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter09Tests: XCTestCase {}
+final class Chapter09Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter09Tests {
 #sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 22)

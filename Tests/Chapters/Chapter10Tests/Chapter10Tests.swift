@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter10Tests: XCTestCase {}
+final class Chapter10Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter10Tests {
 #sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 16)

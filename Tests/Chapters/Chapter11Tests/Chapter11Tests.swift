@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter11Tests: XCTestCase {}
+final class Chapter11Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter11Tests {
 #sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 15)

@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter12Tests: XCTestCase {}
+final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter12Tests {
 #sourceLocation(file: "Chapters/12-demand.md", line: 73)

@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter13Tests: XCTestCase {}
+final class Chapter13Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 49)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
@@ -213,8 +218,8 @@ func testOpenCombine_whatArrivesAfterCancel() {
 
 extension Chapter13Tests {
     func test_debug_on_an_array() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 330)
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
@@ -224,9 +229,9 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 330)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 330)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: ##"""
 # array: subscription
@@ -243,8 +248,8 @@ withExtendedLifetime(cancellable) {}
 
 extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 351)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
@@ -272,9 +277,9 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 351)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 351)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 Start
@@ -325,8 +330,8 @@ func testSubscribeOnLosesValuesSentBeforeSubscription() {
 
 extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 453)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
@@ -351,9 +356,9 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 453)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 453)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 Start

@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter14Tests: XCTestCase {}
+final class Chapter14Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter14Tests {
 #sourceLocation(file: "Chapters/14-event-publisher.md", line: 71)
@@ -241,8 +246,8 @@ func testTheSubscriptionKeepsItselfAlive() {
 
 extension Chapter14Tests {
     func test_values_on_every_event() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/14-event-publisher.md", line: 566)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
@@ -259,9 +264,9 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 566)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 566)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 slider at 0.25

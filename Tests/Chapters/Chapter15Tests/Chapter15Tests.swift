@@ -10,12 +10,17 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter15Tests: XCTestCase {}
+final class Chapter15Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter15Tests {
     func test_the_cheap_way_unwrap() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 30)
 let values: [Int?] = [1, 2, nil, 3, nil, 4]
 let cancellable = values.publisher
@@ -26,9 +31,9 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 30)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 30)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 Received value: 1
@@ -106,8 +111,8 @@ final class LoggingSubscriber: Subscriber {
 
 extension Chapter15Tests {
     func test_six_steps() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 155)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
@@ -115,9 +120,9 @@ print("1. subscribe")
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 155)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 155)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 1. subscribe

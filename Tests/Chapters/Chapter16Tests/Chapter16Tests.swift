@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter16Tests: XCTestCase {}
+final class Chapter16Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 #sourceLocation(file: "Chapters/16-share-replay.md", line: 30)
 /// `shareReplay` for one thread: the library's rules, without its locks.
@@ -178,8 +183,8 @@ func testShareReplayScript() {
 
 extension Chapter16Tests {
     func test_share_replay_log() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/16-share-replay.md", line: 343)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
@@ -204,9 +209,9 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 343)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 343)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 shareReplay: receive subscription: (PassthroughSubject)
@@ -271,8 +276,8 @@ func testAFiniteUpstreamDemandCanHideTheCompletion() {
 
 extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/16-share-replay.md", line: 449)
 // The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
@@ -283,9 +288,9 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 449)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 449)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 p: receive subscription: ([1, 2])

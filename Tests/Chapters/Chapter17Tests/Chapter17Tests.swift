@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter17Tests: XCTestCase {}
+final class Chapter17Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter17Tests {
 #sourceLocation(file: "Chapters/17-pausable-sink.md", line: 118)
@@ -71,8 +76,8 @@ func testReleasingAPausableSinkDoesNotCancel() {
 
 extension Chapter17Tests {
     func test_pause_on_odd() throws {
-        let capture = try OutputCapture()
-        let thrown = catchError {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
 #sourceLocation(file: "Chapters/17-pausable-sink.md", line: 199)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
@@ -94,9 +99,9 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 199)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 199)
         } else {
-            assertOutput(
+            WorkbookRuntime.assertOutput(
                 output,
                 matches: #"""
 Receive value: 1

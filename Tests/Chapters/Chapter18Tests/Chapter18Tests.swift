@@ -10,7 +10,12 @@ import Foundation
 import WorkbookRuntime
 import XCTest
 
-final class Chapter18Tests: XCTestCase {}
+final class Chapter18Tests: WorkbookRuntime.ChapterTestCase {
+    override class func setUp() {
+        super.setUp()
+        WorkbookRuntime.TestResultChannel.install()
+    }
+}
 
 extension Chapter18Tests {
 #sourceLocation(file: "Chapters/18-epilogue.md", line: 87)

@@ -1,16 +1,41 @@
+import WorkbookContract
 import WorkbookEngine
 import XCTest
 
 final class TestRunInterpreterTests: XCTestCase {
     private let file = try! ChapterFile(fileName: "05-x.md")
 
+    /// The interpretation of a process that printed `output` and ended so, the runtime
+    /// having recorded `events` for the test (and `failures` before it finished). By
+    /// default the events are read from what XCTest printed, as the observer would have
+    /// recorded them.
     private func interpret(
-        _ output: String, status: Int32? = 0, signal: Int32? = nil, timedOut: Bool = false
+        _ output: String, events: [TestEventRecord.Event]? = nil,
+        failures: [(Int, String)] = [], status: Int32? = 0, signal: Int32? = nil,
+        timedOut: Bool = false
     ) -> TestResult {
-        TestRunInterpreter.interpret(
+        let events =
+            events
+            ?? ["started", "passed", "failed", "skipped"].compactMap { word in
+                output.contains("Test Case 'Chapter05Tests.testA' \(word)")
+                    ? TestEventRecord.Event(rawValue: word) : nil
+            }
+        var records: [TestEventRecord] = []
+        for event in events {
+            if event != .started {
+                records += failures.map {
+                    TestEventRecord(
+                        event: .failure, testClass: "Chapter05Tests", test: "testA",
+                        file: "Chapters/05-x.md", line: $0.0, message: $0.1)
+                }
+            }
+            records.append(
+                TestEventRecord(event: event, testClass: "Chapter05Tests", test: "testA"))
+        }
+        return TestRunInterpreter.interpret(
             TestProcessResult(
                 output: output, exitStatus: status, signal: signal, timedOut: timedOut, timeout: 2),
-            test: ChapterTest(name: "testA", line: 10), file: file)
+            records: records, test: ChapterTest(name: "testA", line: 10), file: file)
     }
 
     func testPassedAndFailed() {
@@ -21,7 +46,7 @@ final class TestRunInterpreterTests: XCTestCase {
             .passed)
         let failed = interpret(
             "Test Case 'Chapter05Tests.testA' started at x\nChapters/05-x.md:12: error: Chapter05Tests.testA : XCTAssertTrue failed\nTest Case 'Chapter05Tests.testA' failed (0.001 seconds)",
-            status: 1)
+            failures: [(12, "XCTAssertTrue failed")], status: 1)
         XCTAssertEqual(failed.outcome, .failed)
         XCTAssertEqual(failed.failures.map(\.line), [12])
     }
@@ -46,7 +71,7 @@ final class TestRunInterpreterTests: XCTestCase {
     func testAnObservationNeverHidesAFailureOrACrash() {
         let failed = interpret(
             "Test Case 'Chapter05Tests.testA' started at x\n\(observation)\nChapters/05-x.md:13: error: Chapter05Tests.testA : XCTAssertEqual failed\nTest Case 'Chapter05Tests.testA' failed (0.001 seconds)",
-            status: 1)
+            failures: [(13, "XCTAssertEqual failed")], status: 1)
         XCTAssertEqual(failed.outcome, .failed)
         XCTAssertEqual(failed.observations.count, 1)
         let crashed = interpret(

@@ -57,7 +57,8 @@ final class FakeLauncher: TestLauncher, @unchecked Sendable {
     }
 }
 
-/// XCTest's Linux lines for one test of chapter module `module`.
+/// What a test process leaves behind: XCTest's Linux lines in its output, and the records
+/// the runtime's observer writes to the file its invocation names.
 enum XCTestLines {
     static func started(_ module: String, _ test: String) -> String {
         "Test Case '\(module).\(test)' started at 2026-01-01 00:00:00.000"
@@ -67,12 +68,44 @@ enum XCTestLines {
         "Test Case '\(module).\(test)' \(word) (0.001 seconds)"
     }
 
+    /// Appends, as the runtime's observer does, `events` of test `test` of class `module`
+    /// to the result file `invocation` names, with `failures` after its start.
+    static func record(
+        _ invocation: TestInvocation, _ module: String, _ test: String,
+        _ events: [TestEventRecord.Event],
+        failures: [(file: String, line: Int, message: String)] = []
+    ) {
+        guard let path = invocation.environment[WorkbookEnvironment.testResult] else { return }
+        func line(_ record: TestEventRecord) -> Data { record.encodedLine ?? Data() }
+        let failureLines = failures.map {
+            line(
+                TestEventRecord(
+                    event: .failure, testClass: module, test: test, file: $0.file, line: $0.line,
+                    message: $0.message))
+        }
+        // Failures come after the start and before the end, as XCTest reports them.
+        let starts = events.filter { $0 == .started }
+        let ends = events.filter { $0 != .started }
+        var data = Data()
+        for event in starts {
+            data += line(TestEventRecord(event: event, testClass: module, test: test))
+        }
+        for failure in failureLines { data += failure }
+        for event in ends {
+            data += line(TestEventRecord(event: event, testClass: module, test: test))
+        }
+        let url = URL(fileURLWithPath: path)
+        let old = (try? Data(contentsOf: url)) ?? Data()
+        try? (old + data).write(to: url)
+    }
+
     /// A test that passed, having printed `printed`.
     static func passed(_ module: String, _ test: String, printed: String = "")
         -> FakeLauncher.Script
     {
         { invocation in
-            TestProcessResult(
+            record(invocation, module, test, [.started, .passed])
+            return TestProcessResult(
                 output: [started(module, test), printed, ended(module, test, "passed")]
                     .filter { !$0.isEmpty }.joined(separator: "\n"),
                 exitStatus: 0, signal: nil, timedOut: false, timeout: invocation.timeout,

@@ -85,7 +85,8 @@ final class TestPipelineTests: XCTestCase {
         return FakeLauncher([
             "testPasses": XCTestLines.passed(module, "testPasses", printed: "a line it printed"),
             "testCrashes": { invocation in
-                TestProcessResult(
+                XCTestLines.record(invocation, module, "testCrashes", [.started])
+                return TestProcessResult(
                     output: """
                         \(XCTestLines.started(module, "testCrashes"))
                         Fatal error: Index out of range
@@ -96,13 +97,15 @@ final class TestPipelineTests: XCTestCase {
                     timeout: invocation.timeout, duration: 0.5)
             },
             "testHangs": { invocation in
-                TestProcessResult(
+                XCTestLines.record(invocation, module, "testHangs", [.started])
+                return TestProcessResult(
                     output: XCTestLines.started(module, "testHangs"), exitStatus: nil,
                     signal: 9, timedOut: true, timeout: invocation.timeout,
                     duration: invocation.timeout)
             },
             "testSkips": { invocation in
-                TestProcessResult(
+                XCTestLines.record(invocation, module, "testSkips", [.started, .skipped])
+                return TestProcessResult(
                     output: """
                         \(XCTestLines.started(module, "testSkips"))
                         /x/Chapters/01-first.md:24: Chapter01Tests.testSkips : Test skipped - not here

@@ -42,7 +42,7 @@ final class JUnitReportTests: XCTestCase {
             file: try ChapterFile(fileName: "06-y.md"),
             declared: [ChapterTest(name: "testG", line: 4)])
         broken.notRunReason = "does not compile (1 error(s))"
-        broken.buildErrors = ["Chapters/06-y.md:5:1: error: nope \u{1}"]
+        broken.buildErrors = ["Chapters/06-y.md:5:1: error: nope \u{1}\u{FFFE}\u{FFFF}\u{1B}"]
         let xml = JUnitReport.render([report, broken])
         try JUnitSchema.assertValidIfPossible(try write(xml))
         XCTAssertTrue(
@@ -59,7 +59,9 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertTrue(xml.contains(#"<error message="timed out" type="timedOut">"#), xml)
         XCTAssertTrue(xml.contains(#"<skipped message="not here"/>"#), xml)
         XCTAssertTrue(
-            xml.contains(#"type="notCompiled">Chapters/06-y.md:5:1: error: nope </error>"#), xml)
+            xml.contains(
+                "type=\"notCompiled\">Chapters/06-y.md:5:1: error: nope \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}</error>"
+            ), xml)
         _ = try JUnitSchema.requireXMLLint()  // says so when the schema went unchecked
     }
 

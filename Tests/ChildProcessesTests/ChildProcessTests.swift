@@ -11,7 +11,7 @@ import Darwin
 /// The guarantees the runner and the conformance kit's probe rely on, each seen on a real
 /// child: output captured from both streams, exit status and signal told apart, the time
 /// limit killing the whole process group (grandchildren included), and nothing left in the
-/// group after a normal exit.
+/// group after a normal exit. What a hostile child tries is in ``AdversarialChildTests``.
 final class ChildProcessTests: XCTestCase {
     private let environment = ProcessInfo.processInfo.environment
 

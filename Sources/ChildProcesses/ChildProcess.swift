@@ -83,15 +83,18 @@ package enum ChildProcess {
         }
     }
 
-    /// Seconds the runner waits for a killed child to be reaped, and then for the pipe to
-    /// close, before it gives up waiting.
+    /// Seconds past the time limit the runner waits for the killed child to be reaped
+    /// before it stops waiting (a process in uninterruptible sleep ignores even `SIGKILL`).
     static let graceAfterKill = 10.0
+    /// Seconds the runner reads what is left in the pipe after the child ended; a process
+    /// it could not find may hold the pipe open for ever.
     static let drainAfterExit = 2.0
 
     /// Runs `arguments` (the first is a path, or a name looked up on the `PATH` of
     /// `environment`) with `environment` (plus the child's mark, ``StrayProcesses/markKey``)
     /// and standard input from `/dev/null`. With `timeout`, the child and everything it
-    /// started are killed once it has run that many seconds. With `echo`, the output is also
+    /// started are killed once it has run that many seconds, and every wait is bounded;
+    /// without, the run lasts as long as the child (a build). With `echo`, the output is also
     /// copied to this process's standard output as it comes. With `groups`, the child is
     /// registered there while it runs, so Ctrl-C kills it.
     package static func run(

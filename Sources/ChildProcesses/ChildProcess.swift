@@ -91,8 +91,8 @@ package enum ChildProcess {
     static let drainAfterExit = 2.0
 
     /// Runs `arguments` (the first is a path, or a name looked up on the `PATH` of
-    /// `environment`) with `environment` (plus the child's mark, ``StrayProcesses/markKey``)
-    /// and standard input from `/dev/null`. With `timeout`, the child and everything it
+    /// `environment`) with `environment` (plus, with a `timeout`, the child's mark,
+    /// ``StrayProcesses/markKey``) and standard input from `/dev/null`. With `timeout`, the child and everything it
     /// started are killed once it has run that many seconds, and every wait is bounded;
     /// without, the run lasts as long as the child (a build). With `echo`, the output is also
     /// copied to this process's standard output as it comes. With `groups`, the child is
@@ -110,7 +110,10 @@ package enum ChildProcess {
             reading: readEnd, headLimit: outputLimit.head, tailLimit: outputLimit.tail,
             echo: echo)
         collector.start()
-        let mark = StrayProcesses.newMark()
+        // Only a child with a time limit (a test) is marked: SwiftPM plans a build again
+        // whenever its environment changes, so a fresh mark on every `swift build` would turn
+        // a one-second no-op build into five or more.
+        let mark = timeout == nil ? nil : StrayProcesses.newMark()
         var marked = environment
         marked[StrayProcesses.markKey] = mark
         let started = StartedChild()
@@ -169,7 +172,7 @@ package enum ChildProcess {
 
     private static func supervise(
         _ arguments: [String], environment: [String: String], output descriptor: Int32,
-        timeout: Double?, mark: String, started: StartedChild, groups: ChildGroups?
+        timeout: Double?, mark: String?, started: StartedChild, groups: ChildGroups?
     ) async -> Outcome {
         var options = PlatformOptions()
         // A session of its own, whose id is the child's pid and also names its group. From

@@ -35,10 +35,10 @@ enum StrayProcesses {
     /// Kills the group of `child` (a session leader, so its id is also its group's and its
     /// session's) and, where the platform can list processes, everything it left; with
     /// `includingChild`, the child itself too (only while it is unreaped: afterwards its id
-    /// may name another process). Returns the ids killed other than the child and its group.
-    /// `markPrefix` matches the mark of the child's run (or, as a prefix, of every run).
+    /// may name another process). Returns the other ids it killed. `markPrefix` matches the
+    /// mark of the child's run (or, as a prefix, of every run); `nil` for an unmarked child.
     @discardableResult
-    static func killAll(child: pid_t, includingChild: Bool, markPrefix: String) -> [pid_t] {
+    static func killAll(child: pid_t, includingChild: Bool, markPrefix: String?) -> [pid_t] {
         if includingChild { kill(child, SIGKILL) }
         killpg(child, SIGKILL)
         #if os(Linux)
@@ -58,15 +58,16 @@ enum StrayProcesses {
         var isZombie: Bool
     }
 
-    private static func killListed(child: pid_t, markPrefix: String) -> [pid_t] {
+    private static func killListed(child: pid_t, markPrefix: String?) -> [pid_t] {
         let me = getpid()
         var killed: Set<pid_t> = []
         for _ in 0..<20 {
             let entries = listProcesses().filter { $0.pid != me && $0.pid != child }
             var found = Set(
-                entries.filter {
-                    $0.session == child || $0.group == child
-                        || hasMark(pid: $0.pid, prefix: markPrefix)
+                entries.filter { entry in
+                    guard entry.session != child, entry.group != child else { return true }
+                    guard let markPrefix else { return false }
+                    return hasMark(pid: entry.pid, prefix: markPrefix)
                 }.map(\.pid))
             var grew = true
             while grew {  // and every descendant of what was found

@@ -59,6 +59,15 @@ final class AdversarialChildTests: XCTestCase {
         XCTAssertEqual(result.output, (1...20000).map { "\($0)\n" }.joined())
     }
 
+    /// A run without a time limit (the build) is not marked: SwiftPM plans a build again
+    /// whenever its environment changes. A run with one (a test) is.
+    func testOnlyARunWithATimeLimitIsMarked() throws {
+        let command = ["sh", "-c", "echo ${WORKBOOK_CHILD_MARK-unmarked}"]
+        XCTAssertEqual(try ChildProcess.run(command, environment: environment).output, "unmarked\n")
+        let marked = try ChildProcess.run(command, environment: environment, timeout: 30).output
+        XCTAssertTrue(marked.hasPrefix("\(getpid())-"), marked)
+    }
+
     /// Issue 20, item 9: at the time limit, processes the child started in a group or a
     /// session of their own are killed too.
     func testTheTimeLimitKillsWhatTheChildStartedElsewhere() throws {

@@ -115,7 +115,7 @@ package enum ChildProcess {
         // a one-second no-op build into five or more.
         let mark = timeout == nil ? nil : StrayProcesses.newMark()
         var marked = environment
-        marked[StrayProcesses.markKey] = mark
+        marked[StrayProcesses.markKey] = StrayProcesses.adding(mark, to: environment)
         let started = StartedChild()
         let markedEnvironment = marked
         let supervised = waitFor(deadline: timeout.map { $0 + graceAfterKill }) {

@@ -29,6 +29,14 @@ enum StrayProcesses {
         "\(getpid())-\(counter.next())"
     }
 
+    /// The value of ``markKey`` for a child: `mark` after the marks the environment already
+    /// carries (a runner started by a runner), so that each runner still finds what it
+    /// started; unchanged without `mark`.
+    static func adding(_ mark: String?, to environment: [String: String]) -> String? {
+        guard let mark else { return environment[markKey] }
+        return [environment[markKey], mark].compactMap { $0 }.joined(separator: " ")
+    }
+
     /// The marks of every child of this process (for Ctrl-C): `<runner pid>-`.
     static var everyMarkOfThisProcess: String { "\(getpid())-" }
 
@@ -103,13 +111,18 @@ enum StrayProcesses {
         }
     }
 
-    /// Whether the environment `pid` started with holds the mark (unreadable: no).
+    /// Whether the environment `pid` started with holds a mark starting with `prefix`
+    /// (unreadable: no).
     private static func hasMark(pid: pid_t, prefix: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
             return false
         }
-        let wanted = Array("\(markKey)=\(prefix)".utf8)
-        return data.split(separator: 0).contains { $0.starts(with: wanted) }
+        let key = Array("\(markKey)=".utf8)
+        guard let entry = data.split(separator: 0).first(where: { $0.starts(with: key) }) else {
+            return false
+        }
+        return String(decoding: entry.dropFirst(key.count), as: UTF8.self)
+            .split(separator: " ").contains { $0.hasPrefix(prefix) }
     }
     #endif
 

@@ -66,6 +66,12 @@ final class AdversarialChildTests: XCTestCase {
         XCTAssertEqual(try ChildProcess.run(command, environment: environment).output, "unmarked\n")
         let marked = try ChildProcess.run(command, environment: environment, timeout: 30).output
         XCTAssertTrue(marked.hasPrefix("\(getpid())-"), marked)
+        // A runner started by a runner keeps the outer mark, so the outer one still finds
+        // what the inner one started.
+        var nested = environment
+        nested["WORKBOOK_CHILD_MARK"] = "1-1"
+        let both = try ChildProcess.run(command, environment: nested, timeout: 30).output
+        XCTAssertTrue(both.hasPrefix("1-1 \(getpid())-"), both)
     }
 
     /// Issue 20, item 9: at the time limit, processes the child started in a group or a

@@ -69,7 +69,7 @@ package final class ChildGroups: @unchecked Sendable {
         for index in 1...Self.capacity where Self.slots[index] != 0 {
             StrayProcesses.killAll(
                 child: Self.slots[index], includingChild: true,
-                markPrefix: StrayProcesses.everyMarkOfThisProcess)
+                mark: StrayProcesses.everyMarkOfThisProcess)
         }
         _exit(128 + Self.slots[0])
     }

@@ -135,7 +135,7 @@ package enum ChildProcess {
         // never reaped: a reaped child's id may already name another process.
         if let child = started.get() {
             let strays = StrayProcesses.killAll(
-                child: child, includingChild: supervised == nil, markPrefix: mark)
+                child: child, includingChild: supervised == nil, mark: mark)
             outcome.strays.formUnion(strays)
             groups?.finished(child)
         }
@@ -233,7 +233,7 @@ package enum ChildProcess {
                     if let child = started.get() {
                         outcome.strays.formUnion(
                             StrayProcesses.killAll(
-                                child: child, includingChild: true, markPrefix: mark))
+                                child: child, includingChild: true, mark: mark))
                     }
                     continue
                 case .cancelled:

@@ -37,20 +37,21 @@ enum StrayProcesses {
         return [environment[markKey], mark].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// The marks of every child of this process (for Ctrl-C): `<runner pid>-`.
-    static var everyMarkOfThisProcess: String { "\(getpid())-" }
+    /// What every mark of this process's children falls under (for Ctrl-C): `<runner pid>`.
+    static var everyMarkOfThisProcess: String { "\(getpid())" }
 
     /// Kills the group of `child` (a session leader, so its id is also its group's and its
     /// session's) and, where the platform can list processes, everything it left; with
     /// `includingChild`, the child itself too (only while it is unreaped: afterwards its id
-    /// may name another process). Returns the other ids it killed. `markPrefix` matches the
-    /// mark of the child's run (or, as a prefix, of every run); `nil` for an unmarked child.
+    /// may name another process). Returns the other ids it killed. Processes carrying `mark`
+    /// or a mark under it (`mark-…`) are killed: the child's run's own mark, or the runner's
+    /// pid for every run; `nil` for an unmarked child.
     @discardableResult
-    static func killAll(child: pid_t, includingChild: Bool, markPrefix: String?) -> [pid_t] {
+    static func killAll(child: pid_t, includingChild: Bool, mark: String?) -> [pid_t] {
         if includingChild { kill(child, SIGKILL) }
         killpg(child, SIGKILL)
         #if os(Linux)
-        return killListed(child: child, markPrefix: markPrefix)
+        return killListed(child: child, mark: mark)
         #else
         return []
         #endif
@@ -66,7 +67,7 @@ enum StrayProcesses {
         var isZombie: Bool
     }
 
-    private static func killListed(child: pid_t, markPrefix: String?) -> [pid_t] {
+    private static func killListed(child: pid_t, mark: String?) -> [pid_t] {
         let me = getpid()
         var killed: Set<pid_t> = []
         for _ in 0..<20 {
@@ -74,8 +75,8 @@ enum StrayProcesses {
             var found = Set(
                 entries.filter { entry in
                     guard entry.session != child, entry.group != child else { return true }
-                    guard let markPrefix else { return false }
-                    return hasMark(pid: entry.pid, prefix: markPrefix)
+                    guard let mark else { return false }
+                    return carries(mark, pid: entry.pid)
                 }.map(\.pid))
             var grew = true
             while grew {  // and every descendant of what was found
@@ -111,9 +112,9 @@ enum StrayProcesses {
         }
     }
 
-    /// Whether the environment `pid` started with holds a mark starting with `prefix`
+    /// Whether the environment `pid` started with holds `mark` or a mark under it
     /// (unreadable: no).
-    private static func hasMark(pid: pid_t, prefix: String) -> Bool {
+    private static func carries(_ mark: String, pid: pid_t) -> Bool {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
             return false
         }
@@ -121,10 +122,15 @@ enum StrayProcesses {
         guard let entry = data.split(separator: 0).first(where: { $0.starts(with: key) }) else {
             return false
         }
-        return String(decoding: entry.dropFirst(key.count), as: UTF8.self)
-            .split(separator: " ").contains { $0.hasPrefix(prefix) }
+        return value(String(decoding: entry.dropFirst(key.count), as: UTF8.self), covers: mark)
     }
     #endif
+
+    /// Whether a value of ``markKey`` holds `mark` or a mark under it: `1-1` covers `1-1`
+    /// and `1-1-…` (never `1-10`), and `1` covers every mark of runner 1.
+    static func value(_ value: String, covers mark: String) -> Bool {
+        value.split(separator: " ").contains { $0 == mark || $0.hasPrefix(mark + "-") }
+    }
 
     private static let counter = Counter()
 }

@@ -16,106 +16,169 @@ import Musl
 import Darwin
 #endif
 
-/// Runs a child in a process group of its own, with its standard output and standard error
-/// in one unlinked temporary file (interleaved as written; nothing is left in /tmp), under
-/// an optional time limit after which the whole group is killed.
+/// Runs a child in a session (and so a process group) of its own, with its standard output
+/// and standard error read through one pipe into a bounded buffer (interleaved as written),
+/// under an optional time limit after which the child, its group and every process it left
+/// are killed.
 ///
-/// Spawning, waiting and the teardown are swift-subprocess's (`posix_spawn` with the
-/// platform's own attribute types, a process-group id of 0, signals reset to their
-/// defaults in the child, a `SIGKILL` to the group when the run is cancelled). This type
-/// adds what the workbook needs on top: the time limit, the output file (so a test that
-/// prints without end costs disk, never the runner's memory, and a crash message is read
-/// whole), killing whatever the child left in its group, and the Ctrl-C registry of
-/// ``ChildGroups``. Callers are synchronous (a `DispatchQueue.concurrentPerform` worker, an
-/// XCTest method), so `run` waits on a semaphore while the run goes on in a detached task:
-/// never call it from a Swift concurrency task, whose thread it would block.
+/// Spawning and waiting are swift-subprocess's (`posix_spawn` with the platform's own
+/// attribute types, a new session, signals reset to their defaults in the child). This type
+/// adds what the workbook needs on top:
+/// - the time limit, which kills the child itself as well as its group (a child may have
+///   left its group), and every wait bounded;
+/// - the output kept within ``OutputLimit`` (head and tail, the rest counted), read as it
+///   comes, so a test that prints without end costs neither memory nor disk;
+/// - killing whatever the child left running, in its group, its session or anywhere it
+///   carries its mark (see ``StrayProcesses`` for what each platform can find);
+/// - the Ctrl-C registry of ``ChildGroups``.
+///
+/// Callers are synchronous (a `DispatchQueue.concurrentPerform` worker, an XCTest method), so
+/// `run` waits on a semaphore while the run goes on in a detached task: never call it from a
+/// Swift concurrency task, whose thread it would block.
 package enum ChildProcess {
     /// How a child ended.
     package struct Termination: Equatable, Sendable {
-        /// Everything it wrote to standard output and standard error.
+        /// What it wrote to standard output and standard error; if that was more than the
+        /// limit, the start and the end with a line saying how much was omitted between.
         package var output: String
         /// Its exit status, when it exited.
         package var exitStatus: Int32?
         /// The signal that ended it, when one did.
         package var signal: Int32?
-        /// Whether the time limit ran out and its group was killed.
+        /// Whether the time limit ran out and it was killed.
         package var timedOut: Bool
+        /// The processes it left running that were found and killed with it (listed on
+        /// Linux; on Darwin always empty, where only its group is killed: see
+        /// ``StrayProcesses``).
+        package var strays: [pid_t]
 
         /// Creates a termination.
-        package init(output: String, exitStatus: Int32?, signal: Int32?, timedOut: Bool) {
+        package init(
+            output: String, exitStatus: Int32?, signal: Int32?, timedOut: Bool,
+            strays: [pid_t] = []
+        ) {
             self.output = output
             self.exitStatus = exitStatus
             self.signal = signal
             self.timedOut = timedOut
+            self.strays = strays
         }
     }
 
+    /// How much of a child's output is kept: the first and the last bytes.
+    package struct OutputLimit: Sendable {
+        /// Bytes kept from the start.
+        package var head: Int
+        /// Bytes kept from the end.
+        package var tail: Int
+
+        /// 2 MiB from each end: far more than a test or a build that fails tells, and a
+        /// bound on the memory a runaway printer costs (two tests run at a time).
+        package static let standard = OutputLimit(head: 2 << 20, tail: 2 << 20)
+
+        /// A limit keeping `head` bytes from the start and `tail` from the end.
+        package init(head: Int, tail: Int) {
+            self.head = head
+            self.tail = tail
+        }
+    }
+
+    /// Seconds past the time limit the runner waits for the killed child to be reaped
+    /// before it stops waiting (a process in uninterruptible sleep ignores even `SIGKILL`).
+    static let graceAfterKill = 10.0
+    /// Seconds the runner reads what is left in the pipe after the child ended; a process
+    /// it could not find may hold the pipe open for ever.
+    static let drainAfterExit = 2.0
+
     /// Runs `arguments` (the first is a path, or a name looked up on the `PATH` of
-    /// `environment`) with exactly `environment` and standard input from `/dev/null`.
-    /// With `timeout`, the whole process group is killed once it has run that many
-    /// seconds. With `echo`, the output is also copied to this process's standard output
-    /// as it comes. With `groups`, the child is registered there while it runs, so Ctrl-C
-    /// kills it.
+    /// `environment`) with `environment` (plus, with a `timeout`, the child's mark,
+    /// ``StrayProcesses/markKey``) and standard input from `/dev/null`. With `timeout`, the child and everything it
+    /// started are killed once it has run that many seconds, and every wait is bounded;
+    /// without, the run lasts as long as the child (a build). With `echo`, the output is also
+    /// copied to this process's standard output as it comes. With `groups`, the child is
+    /// registered there while it runs, so Ctrl-C kills it.
     package static func run(
         _ arguments: [String], environment: [String: String], timeout: Double? = nil,
-        echo: Bool = false, groups: ChildGroups? = nil
+        echo: Bool = false, groups: ChildGroups? = nil, outputLimit: OutputLimit = .standard
     ) throws -> Termination {
         guard let command = arguments.first else {
             throw ChildProcessError.cannotStart("", reason: "no command")
         }
         groups?.exitIfInterrupted()
-        let descriptor = try unlinkedTemporaryFile()
-        defer { close(descriptor) }
-        let outcome = try waitFor {
-            try await supervise(
-                arguments, environment: environment, output: descriptor, timeout: timeout,
-                echo: echo, groups: groups)
+        let (readEnd, writeEnd) = try makePipe()
+        let collector = OutputCollector(
+            reading: readEnd, headLimit: outputLimit.head, tailLimit: outputLimit.tail,
+            echo: echo)
+        collector.start()
+        // Only a child with a time limit (a test) is marked: SwiftPM plans a build again
+        // whenever its environment changes, so a fresh mark on every `swift build` would turn
+        // a one-second no-op build into five or more.
+        let mark = timeout == nil ? nil : StrayProcesses.newMark()
+        var marked = environment
+        marked[StrayProcesses.markKey] = StrayProcesses.adding(mark, to: environment)
+        let started = StartedChild()
+        let markedEnvironment = marked
+        let supervised = waitFor(deadline: timeout.map { $0 + graceAfterKill }) {
+            await supervise(
+                arguments, environment: markedEnvironment, output: writeEnd,
+                timeout: timeout, mark: mark, started: started, groups: groups)
         }
-        // Whatever the child left behind in its group (grandchildren) goes with it. The
-        // group id stays reserved while any member lives, so this cannot hit another group.
-        if let group = outcome.group {
-            killpg(group, SIGKILL)
-            groups?.finished(group)
+        var outcome =
+            supervised
+            ?? Outcome(
+                signal: SIGKILL, timedOut: true,
+                note: "the child did not end within \(Int(graceAfterKill)) s of being killed;"
+                    + " stopped waiting for it")
+        close(writeEnd)
+        // Whatever the child left behind goes with it (after the time limit: again, for
+        // what was started while it was being killed). The child itself only if it was
+        // never reaped: a reaped child's id may already name another process.
+        if let child = started.get() {
+            let strays = StrayProcesses.killAll(
+                child: child, includingChild: supervised == nil, mark: mark)
+            outcome.strays.formUnion(strays)
+            groups?.finished(child)
         }
+        let output = collector.finish(within: drainAfterExit)
         groups?.exitIfInterrupted()
         if let failure = outcome.failure {
             throw ChildProcessError.cannotStart(command, reason: "\(failure)")
         }
-        lseek(descriptor, 0, SEEK_SET)
-        let data = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-            .readDataToEndOfFile()
+        var text = output.text
+        if let note = outcome.note {
+            text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + "[workbook: \(note)]\n"
+        }
         return Termination(
-            output: String(decoding: data, as: UTF8.self), exitStatus: outcome.exitStatus,
-            signal: outcome.signal, timedOut: outcome.timedOut)
+            output: text, exitStatus: outcome.exitStatus, signal: outcome.signal,
+            timedOut: outcome.timedOut, strays: outcome.strays.sorted())
     }
 
     /// What `supervise` saw.
     private struct Outcome: Sendable {
-        var group: pid_t?
         var exitStatus: Int32?
         var signal: Int32?
         var timedOut = false
         var failure: String?
+        var note: String?
+        var strays: Set<pid_t> = []
     }
 
     /// The first of the child's end and the time limit.
     private enum Event: Sendable {
-        case ended(TerminationStatus)
+        case ended(Result<TerminationStatus, any Error>)
         case timedOut
-        case echoed
+        case cancelled
     }
 
     private static func supervise(
         _ arguments: [String], environment: [String: String], output descriptor: Int32,
-        timeout: Double?, echo: Bool, groups: ChildGroups?
-    ) async throws -> Outcome {
+        timeout: Double?, mark: String?, started: StartedChild, groups: ChildGroups?
+    ) async -> Outcome {
         var options = PlatformOptions()
-        options.processGroupID = 0  // a group of its own, whose id is the child's pid
-        // On cancellation (the time limit), SIGKILL to the whole group; the final kill that
-        // swift-subprocess always adds goes to the group too.
-        options.teardownSequence = [
-            .send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .seconds(1))
-        ]
+        // A session of its own, whose id is the child's pid and also names its group. From
+        // there the child cannot join the runner's group (that is only allowed within one
+        // session), and what it starts stays in its session unless it calls setsid.
+        options.createSession = true
         let command = arguments[0]
         let configuration = Configuration(
             executable: command.contains("/") ? .path(FilePath(command)) : .name(command),
@@ -127,108 +190,93 @@ package enum ChildProcess {
                     })),
             platformOptions: options)
         let file = FileDescriptor(rawValue: descriptor)
-        let started = StartedGroup()
         var outcome = Outcome()
-        do {
-            try await withThrowingTaskGroup(of: Event.self) { tasks in
-                tasks.addTask {
+        await withTaskGroup(of: Event.self) { tasks in
+            tasks.addTask {
+                do {
                     let result = try await Subprocess.run(
                         configuration, input: .none,
                         output: .fileDescriptor(file, closeAfterSpawningProcess: false),
                         error: .fileDescriptor(file, closeAfterSpawningProcess: false)
                     ) { execution in
-                        let group = execution.processIdentifier.value
-                        started.set(group)
-                        groups?.started(group)
+                        let child = execution.processIdentifier.value
+                        started.set(child)
+                        groups?.started(child)
                     }
-                    return .ended(result.terminationStatus)
+                    return .ended(.success(result.terminationStatus))
+                } catch {
+                    return .ended(.failure(error))
                 }
-                if let timeout {
-                    tasks.addTask {
+            }
+            if let timeout {
+                tasks.addTask {
+                    do {
                         try await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1e9))
                         return .timedOut
-                    }
-                }
-                if echo {
-                    tasks.addTask {
-                        var copied: off_t = 0
-                        while !Task.isCancelled {
-                            copied = copyNewOutput(descriptor, from: copied)
-                            try? await Task.sleep(nanoseconds: 20_000_000)
-                        }
-                        _ = copyNewOutput(descriptor, from: copied)
-                        return .echoed
-                    }
-                }
-                while let event = try await tasks.next() {
-                    switch event {
-                    case .ended(let status):
-                        switch status {
-                        case .exited(let code): outcome.exitStatus = code
-                        case .signaled(let code):
-                            outcome.signal = code
-                        }
-                        tasks.cancelAll()
-                        return
-                    case .timedOut:
-                        outcome.timedOut = true
-                        tasks.cancelAll()  // tears the group down; the run then ends
-                    case .echoed:
-                        break
+                    } catch {
+                        return .cancelled
                     }
                 }
             }
-        } catch is CancellationError where outcome.timedOut {
-            // The cancelled run may end by throwing; the time limit is what happened.
-        } catch {
-            if !outcome.timedOut { outcome.failure = "\(error)" }
+            while let event = await tasks.next() {
+                switch event {
+                case .ended(.success(.exited(let code))):
+                    outcome.exitStatus = code
+                case .ended(.success(.signaled(let code))):
+                    outcome.signal = code
+                case .ended(.failure(let error)):
+                    outcome.failure = "\(error)"
+                case .timedOut:
+                    outcome.timedOut = true
+                    // The child itself as well as its group: it may have left the group. The
+                    // child is not reaped yet (its end is still awaited), so its id is its own.
+                    if let child = started.get() {
+                        outcome.strays.formUnion(
+                            StrayProcesses.killAll(
+                                child: child, includingChild: true, mark: mark))
+                    }
+                    continue
+                case .cancelled:
+                    continue
+                }
+                tasks.cancelAll()
+                return
+            }
         }
         if outcome.timedOut {
+            outcome.failure = nil
             outcome.signal = SIGKILL
             outcome.exitStatus = nil
         }
-        outcome.group = started.get()
         return outcome
     }
 
-    /// Blocks this thread until `body`, run in a detached task, returns.
+    /// Blocks this thread until `body`, run in a detached task, returns, or `deadline` seconds
+    /// have passed (then `nil`).
     private static func waitFor<T: Sendable>(
-        _ body: @escaping @Sendable () async throws -> T
-    ) throws -> T {
+        deadline: Double?, _ body: @escaping @Sendable () async -> T
+    ) -> T? {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            do {
-                box.set(.success(try await body()))
-            } catch {
-                box.set(.failure(error))
-            }
+            box.set(await body())
             done.signal()
         }
-        done.wait()
-        return try box.get().get()
-    }
-
-    private static func unlinkedTemporaryFile() throws -> Int32 {
-        var template = Array((NSTemporaryDirectory() + "/workbook-run-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return descriptor
-    }
-
-    /// Copies what was written to `descriptor` past `offset` to standard output.
-    private static func copyNewOutput(_ descriptor: Int32, from offset: off_t) -> off_t {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var position = offset
-        while true {
-            let count = buffer.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress, $0.count, position)
-            }
-            guard count > 0 else { return position }
-            buffer.withUnsafeBytes { _ = write(1, $0.baseAddress, count) }
-            position += off_t(count)
+        if let deadline {
+            guard done.wait(timeout: .now() + deadline) == .success else { return nil }
+        } else {
+            done.wait()
         }
+        return box.get()
+    }
+
+    /// A pipe whose ends are not inherited by other children (the child gets the write end
+    /// as its standard output and error through swift-subprocess).
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 }
 
@@ -245,20 +293,20 @@ package enum ChildProcessError: Error, CustomStringConvertible {
     }
 }
 
-/// The process group of a started child, set once from the run's closure.
-private final class StartedGroup: @unchecked Sendable {
+/// The pid of a started child, set once from the run's closure.
+private final class StartedChild: @unchecked Sendable {
     private let lock = NSLock()
-    private var group: pid_t?
+    private var child: pid_t?
 
-    func set(_ value: pid_t) { lock.withLock { group = value } }
-    func get() -> pid_t? { lock.withLock { group } }
+    func set(_ value: pid_t) { lock.withLock { child = value } }
+    func get() -> pid_t? { lock.withLock { child } }
 }
 
 /// The result of a detached task, handed to the thread waiting for it.
 private final class ResultBox<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<T, any Error>?
+    private var result: T?
 
-    func set(_ value: Result<T, any Error>) { lock.withLock { result = value } }
-    func get() -> Result<T, any Error> { lock.withLock { result! } }
+    func set(_ value: T) { lock.withLock { result = value } }
+    func get() -> T? { lock.withLock { result } }
 }

@@ -11,7 +11,7 @@ import Darwin
 /// The guarantees the runner and the conformance kit's probe rely on, each seen on a real
 /// child: output captured from both streams, exit status and signal told apart, the time
 /// limit killing the whole process group (grandchildren included), and nothing left in the
-/// group after a normal exit.
+/// group after a normal exit. What a hostile child tries is in ``AdversarialChildTests``.
 final class ChildProcessTests: XCTestCase {
     private let environment = ProcessInfo.processInfo.environment
 
@@ -75,23 +75,5 @@ final class ChildProcessTests: XCTestCase {
         }
         // Two one-second children side by side take about one second, not two.
         XCTAssertLessThan(Date().timeIntervalSince(starts), 1.9)
-    }
-
-    /// Whether `pid` no longer names a live process within a few seconds (a killed
-    /// grandchild is reaped by init, not by us, so it may linger as a zombie briefly).
-    private func eventuallyGone(_ pid: pid_t) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if kill(pid, 0) != 0 && errno == ESRCH { return true }
-            #if os(Linux)
-            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                stat.contains(") Z ")
-            {
-                return true
-            }
-            #endif
-            usleep(20_000)
-        }
-        return false
     }
 }

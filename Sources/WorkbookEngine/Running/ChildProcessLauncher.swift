@@ -2,9 +2,10 @@ import ChildProcesses
 import Foundation
 
 /// Starts each test as a child process: on Linux the bundle is the executable, on macOS
-/// Xcode's `xctest` loads it (see ``XCTestInvocation``). The child runs in a process group
-/// of its own, killed at the time limit and registered with ``ChildGroups`` so Ctrl-C
-/// kills it too.
+/// Xcode's `xctest` loads it (see ``XCTestInvocation``). The child runs in a session of its
+/// own; at the time limit it is killed with everything it started (``ChildProcess``), and it
+/// is registered with ``ChildGroups`` so Ctrl-C kills it too. Its output is kept within
+/// ``ChildProcess/OutputLimit/standard``.
 package struct ChildProcessLauncher: TestLauncher {
     /// Xcode's `xctest` tool, which runs a bundle on macOS (unused on Linux).
     let xctest: String

@@ -32,9 +32,16 @@ extension OutputUpdate {
             self.root = root
             var texts: [String: String] = [:]
             for chapter in chapters {
-                texts[chapter.relativePath] = try String(
-                    contentsOf: root.appendingPathComponent(chapter.relativePath),
-                    encoding: .utf8)
+                let url = root.appendingPathComponent(chapter.relativePath)
+                guard let text = OutputUpdate.readChapter(at: url.resolvingSymlinksInPath())
+                else {
+                    throw DiagnosticList([
+                        Diagnostic(
+                            file: chapter.relativePath, line: 1,
+                            message: "cannot read the chapter as UTF-8; --update needs to")
+                    ])
+                }
+                texts[chapter.relativePath] = text
             }
             textsAtStart = texts
         }

@@ -4,6 +4,8 @@ import OutputMatching
 /// Promotes what examples printed into their `output` blocks (`workbook test --update`),
 /// keeping what the author wrote wherever it still matches: only mismatched lines change,
 /// `...` lines and `...` inside lines stay, and every other byte of the chapter is kept.
+/// What the checker would not read back as printed is never written: a printed line that
+/// would close the block lengthens its fence, and a control character is refused.
 ///
 /// Entry point for the pipeline (through ``Session``): ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``.
 package enum OutputUpdate {
@@ -42,10 +44,9 @@ package enum OutputUpdate {
     package static func rewriteFile(
         chapter: String, root: URL, textAtRunStart: String, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> String {
-        let url = root.appendingPathComponent(chapter)
-        guard let data = FileManager.default.contents(atPath: url.path),
-            String(decoding: data, as: UTF8.self) == textAtRunStart
-        else {
+        // Through a symbolic link to the chapter itself, so the link stays a link.
+        let url = root.appendingPathComponent(chapter).resolvingSymlinksInPath()
+        guard let onDisk = readChapter(at: url), onDisk == textAtRunStart else {
             throw DiagnosticList([
                 Diagnostic(
                     file: chapter, line: 1,
@@ -56,13 +57,26 @@ package enum OutputUpdate {
         let rewritten = try rewrite(textAtRunStart, path: chapter, mismatches: mismatches)
         guard rewritten.text != textAtRunStart else { return "" }
         do {
-            try AtomicFile.write(Data(rewritten.text.utf8), to: url)
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            try AtomicFile.write(
+                Data(rewritten.text.utf8), to: url,
+                permissions: (attributes[.posixPermissions] as? NSNumber)?.intValue)
         } catch {
             throw DiagnosticList([
                 Diagnostic(file: chapter, line: 1, message: "cannot write the chapter: \(error)")
             ])
         }
         return rewritten.diff
+    }
+
+    /// A chapter's text exactly as its bytes are, a leading byte order mark included, or
+    /// `nil` if it cannot be read or is not UTF-8. The run reads chapters this way as it
+    /// begins and the update reads them again before writing, so the two compare equal
+    /// unless the file really changed.
+    static func readChapter(at url: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return Data(text.utf8) == data ? text : nil
     }
 
     /// The pure part of ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``: `text` with
@@ -128,6 +142,30 @@ package enum OutputUpdate {
                 }
             }
             guard !changes.isEmpty else { continue }
+            if let unwritable = OutputFence.firstControlCharacter(in: newBody) {
+                problems.append(
+                    Diagnostic(
+                        file: path, line: mismatch.fenceLine,
+                        message:
+                            "the example printed the control character \(unwritable) on output "
+                            + "line \(unwritable.line); an output block cannot hold it as printed, "
+                            + "so it was not updated (print it escaped, or edit the block by hand)"
+                    ))
+                continue
+            }
+            // A printed line that would close the block gets a longer fence around it.
+            if case .codeBlock(_, let fence?) = block.kind {
+                let opening = block.startLine - 1
+                let closing = block.endLine - 1
+                let longer = OutputFence.fence(around: newBody, keeping: fence.marker)
+                for index in [opening, closing] {
+                    let relengthened = OutputFence.replacingFence(of: lines[index], with: longer)
+                    if relengthened != lines[index] {
+                        changes += ["-" + lines[index], "+" + relengthened]
+                        lines[index] = relengthened
+                    }
+                }
+            }
             lines.replaceSubrange(block.startLine..<(block.endLine - 1), with: newBody)
             diff.insert(
                 contentsOf: ["\(path):\(block.startLine): output block updated"] + changes, at: 0)

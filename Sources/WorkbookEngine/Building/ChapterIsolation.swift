@@ -16,11 +16,15 @@ struct ChapterIsolation {
     let root: URL
 
     /// Builds, leaving out what does not compile; returns the chapters that did not, with
-    /// their errors.
+    /// their errors. The `invalid` chapters (not loaded, so not generated afresh) are left
+    /// out from the start, whatever generated file of theirs is still on disk.
     func build(
-        _ chapters: [ChapterFile], selected: [ChapterFile], mine: Bool
+        _ chapters: [ChapterFile], selected: [ChapterFile], mine: Bool,
+        invalid: [ChapterFile] = []
     ) throws -> [ChapterFile: [String]] {
-        let leftOut = mine ? chapters.filter { !selected.contains($0) }.map(\.moduleName) : []
+        let leftOut =
+            (mine ? chapters.filter { !selected.contains($0) }.map(\.moduleName) : [])
+            + invalid.map(\.moduleName)
         // Against the workbench nothing unselected is built, so there is nothing to remember.
         let memory = mine ? nil : BrokenChapterMemory(scratchDirectory: tool.scratchDirectory)
         let sources: [ChapterFile: String?] =

@@ -65,23 +65,35 @@ public struct WorkbookLoader: Sendable {
     /// Every chapter, parsed and validated (excerpt regions must exist; drift is kept in
     /// `Chapter.excerptDrift`); throws all problems of all chapters at once.
     public func chapters() throws(DiagnosticList) -> [Chapter] {
+        let loaded = load()
+        let problems = loaded.problems + loaded.invalid.flatMap(\.problems)
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        return loaded.chapters
+    }
+
+    /// Every chapter, each validated on its own: the valid ones, the invalid ones with
+    /// their problems, and the problems of the workbook as a whole (badly named or
+    /// duplicate files). A test run goes on without a chapter that is invalid, as it goes
+    /// on without one that does not compile; `check` and `generate` stop at any problem.
+    package func load() -> LoadedWorkbook {
         let (files, nameProblems) = scanChapterFiles()
-        var chapters: [Chapter] = []
-        var problems = nameProblems
+        var loaded = LoadedWorkbook(problems: nameProblems)
         let sources = ExcerptSources(root: root)
         for file in files {
             do throws(DiagnosticList) {
                 var chapter = try load(file)
                 let excerpts = ExcerptChecker.check(chapter, sources: sources)
-                problems += excerpts.missing
                 chapter.excerptDrift = excerpts.drift
-                chapters.append(chapter)
+                if excerpts.missing.isEmpty {
+                    loaded.chapters.append(chapter)
+                } else {
+                    loaded.invalid.append((file, excerpts.missing))
+                }
             } catch {
-                problems += error.diagnostics
+                loaded.invalid.append((file, error.diagnostics))
             }
         }
-        guard problems.isEmpty else { throw DiagnosticList(problems) }
-        return chapters
+        return loaded
     }
 
     /// Parses and validates one chapter.
@@ -118,6 +130,23 @@ public struct WorkbookLoader: Sendable {
     @discardableResult
     public func generate(_ chapters: [Chapter]) throws -> [String] {
         try GeneratedFileWriter.apply(plan(for: chapters), root: root)
+    }
+
+    /// Like `generate(_:)` for a run that goes on without the `invalid` chapters: their
+    /// generated files, and the table of contents that lists every chapter, are left as
+    /// they are until the chapters are fixed.
+    @discardableResult
+    package func generate(_ chapters: [Chapter], leavingAlone invalid: [ChapterFile]) throws
+        -> [String]
+    {
+        var plan = plan(for: chapters)
+        if !invalid.isEmpty {
+            let kept = Set(invalid.map(\.generatedRelativePath))
+            plan.orphaned.removeAll { kept.contains($0) }
+            plan.missing.removeAll { $0.path == TableOfContents.path }
+            plan.stale.removeAll { $0.path == TableOfContents.path }
+        }
+        return try GeneratedFileWriter.apply(plan, root: root)
     }
 
     /// The files `generate` should produce for `chapters`: one test file per chapter and

@@ -71,21 +71,23 @@ package struct TestPipeline {
 
     private func runStages(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         let loader = WorkbookLoader(root: root)
-        let all: [Chapter]
-        do {
-            all = try loader.chapters()
-        } catch {
-            throw .invalid(error.diagnostics)
-        }
+        // An invalid chapter stops only itself, as one that does not compile does; a
+        // problem of the workbook as a whole stops the run.
+        let loaded = loader.load()
+        guard loaded.problems.isEmpty else { throw .invalid(loaded.problems) }
+        let all = loaded.chapters
+        let invalid = Dictionary(
+            loaded.invalid.map { ($0.file, $0.problems) }, uniquingKeysWith: { first, _ in first })
         let selected: [ChapterFile]
         do {
-            selected = try ChapterSelection.select(request.chapters, from: all.map(\.file))
+            selected = try ChapterSelection.select(
+                request.chapters, from: (all.map(\.file) + invalid.keys).sorted())
         } catch {
             throw .unknownChapter(error)
         }
         let update: OutputUpdate.Session?
         do {
-            try loader.generate(all)
+            try loader.generate(all, leavingAlone: Array(invalid.keys))
             update =
                 request.update
                 ? try OutputUpdate.Session(root: root, chapters: all.map(\.file)) : nil
@@ -99,7 +101,9 @@ package struct TestPipeline {
         let broken: [ChapterFile: [String]]
         do {
             broken = try ChapterIsolation(tool: buildTool, root: root)
-                .build(all.map(\.file), selected: selected, mine: request.mine)
+                .build(
+                    all.map(\.file), selected: selected, mine: request.mine,
+                    invalid: invalid.keys.sorted())
         } catch let failure as BuildFailure {
             throw .buildFailed(failure, mine: request.mine)
         } catch {
@@ -145,6 +149,9 @@ package struct TestPipeline {
             })
 
         var reports: [ChapterReport] = []
+        for (file, problems) in invalid where selected.contains(file) {
+            reports.append(Self.report(invalid: file, problems: problems))
+        }
         for chapter in chosen {
             var report = ChapterReport(file: chapter.file, declared: chapter.tests)
             if let errors = broken[chapter.file] {
@@ -160,6 +167,7 @@ package struct TestPipeline {
             }
             reports.append(report)
         }
+        reports.sort { $0.file < $1.file }
         let checks = OutputCheckRecord.decodeLines(
             (try? String(contentsOf: outputChecks, encoding: .utf8)) ?? "")
         var run = TestRun(reports: reports, outputChecks: checks)
@@ -190,6 +198,16 @@ package struct TestPipeline {
         ]
         if verbose { environment[WorkbookEnvironment.verbose] = "1" }
         return environment
+    }
+
+    /// The report of a chapter that is not valid: its problems at their lines, and one
+    /// test in error standing for the chapter's, which could not be read.
+    private static func report(invalid file: ChapterFile, problems: [Diagnostic]) -> ChapterReport {
+        var report = ChapterReport(
+            file: file, declared: [ChapterTest(name: "chapter", line: problems.first?.line ?? 1)])
+        report.notRunReason = "is not valid (\(problems.count) error(s))"
+        report.buildErrors = problems.map(\.description)
+        return report
     }
 
     /// A stage's error: problems located in files, or one that is not.

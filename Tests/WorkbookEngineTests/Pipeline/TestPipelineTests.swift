@@ -216,6 +216,58 @@ final class TestPipelineTests: XCTestCase {
         XCTAssertEqual(build.requests.last?.excluded, [], "still remembered after an edit")
     }
 
+    func testAnInvalidChapterStopsOnlyItselfAtItsLine() throws {
+        // Issue 20, items 13 and 15: a fence left open (what a printed `~~~` used to leave)
+        // or a `#sourceLocation` in a snippet made validation, being global, stop every
+        // chapter.
+        let unclosed = "# Unclosed\n\n~~~swift test\nfunc testNever() {}\n"
+        let located = "# Located\n\n```swift\n#sourceLocation()\n```\n"
+        let root = try Fixtures.temporaryWorkbook(
+            [
+                "Chapters/01-first.md": Data(Self.first.utf8),
+                "Chapters/02-unclosed.md": Data(unclosed.utf8),
+                "Chapters/03-located.md": Data(located.utf8),
+            ], for: self)
+        // Chapter 02 was valid once: its generated file and the table of contents stay
+        // as they were while it is not.
+        let stale = root.appendingPathComponent(
+            "Tests/Chapters/Chapter02Tests/Chapter02Tests.swift")
+        try FileManager.default.createDirectory(
+            at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((SwiftGenerator.headerPrefix + " old\n").utf8).write(to: stale)
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let launcher = launcher()
+        let junit = root.appendingPathComponent("report.xml")
+        let run = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(junit: junit))
+
+        XCTAssertEqual(run.reports.map(\.file.number), ["01", "02", "03"])
+        XCTAssertEqual(Set(launcher.ran.map(\.identifier)).count, 5, "chapter 01 ran whole")
+        XCTAssertEqual(
+            build.requests.map(\.excluded), [["Chapter02Tests", "Chapter03Tests"]],
+            "invalid chapters are never built, whatever is on disk of them")
+        for report in run.reports.dropFirst() {
+            XCTAssertFalse(report.succeeded)
+            XCTAssertEqual(report.failedCount, 1, "counted in the totals")
+            XCTAssertEqual(report.notRunReason, "is not valid (1 error(s))")
+        }
+        XCTAssertTrue(
+            run.reports[1].buildErrors.first?.hasPrefix("Chapters/02-unclosed.md:3: error:")
+                == true,
+            "\(run.reports[1].buildErrors)")
+        XCTAssertTrue(
+            run.reports[2].buildErrors.first?.hasPrefix("Chapters/03-located.md:4: error:") == true,
+            "\(run.reports[2].buildErrors)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stale.path), "left alone")
+        XCTAssertFalse(
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(TableOfContents.path).path),
+            "no table of contents written without the chapters it would miss")
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(
+            xml.contains(#"name="Chapter03Tests" tests="1" failures="0" errors="1""#), xml)
+    }
+
     func testAFailureOutsideTheChaptersStopsBeforeAnyTestRuns() throws {
         let root = try workbook()
         let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))

@@ -31,7 +31,11 @@ struct TestCommand: ParsableCommand {
     @OptionGroup var timeLimit: TimeoutOption
     @OptionGroup var following: MineOption
 
-    @Option(help: "Passed to swift build as --scratch-path.")
+    @Option(
+        help: """
+            Passed to swift build as --scratch-path; a relative path is taken from the \
+            workbook root.
+            """)
     var scratchPath: String?
 
     @Option(help: "Also write a JUnit XML report to this path (relative to the current directory).")

@@ -111,11 +111,15 @@ package enum JUnitReport {
                 !$0.hasPrefix("Test Suite '") && !$0.hasPrefix("Test Case '")
                     && !$0.hasPrefix("\t Executed ") && !$0.hasPrefix("Executed ")
                     && !$0.hasPrefix(BehaviorObservation.recordMarker)
+                    && !ConformanceProgress.isTrace($0)
             }
             .joined(separator: "\n")
             .trimmingCharacters(in: .newlines)
         let observed = result.observations.map { "\($0.file):\($0.line): \($0.summary)" }
-        return ([printed].filter { !$0.isEmpty } + observed).joined(separator: "\n")
+        // The kit's trace says what it is checking, for a crash's or a hang's report; only
+        // its notes (what it could not check here) belong with what the test printed.
+        let notes = ConformanceProgress.notes(in: result.output).map { "conformance kit: " + $0 }
+        return ([printed].filter { !$0.isEmpty } + notes + observed).joined(separator: "\n")
     }
 
     /// Seconds with millisecond precision, as JUnit's `time` pattern accepts.

@@ -142,6 +142,17 @@ package enum OutputUpdate {
                 }
             }
             guard !changes.isEmpty else { continue }
+            if changes.contains("+...") {
+                problems.append(
+                    Diagnostic(
+                        file: path, line: mismatch.fenceLine,
+                        message:
+                            "the example printed a line that is only `...`, which an output "
+                            + "block reads as 'any lines, or none'; it was not updated, so the "
+                            + "block does not start accepting whatever is printed there (print "
+                            + "something else, or edit the block by hand)"))
+                continue
+            }
             if let unwritable = OutputFence.firstControlCharacter(in: newBody) {
                 problems.append(
                     Diagnostic(

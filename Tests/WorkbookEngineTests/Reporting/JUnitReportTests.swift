@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookContract
 import XCTest
 
 @testable import WorkbookEngine
@@ -67,6 +68,28 @@ final class JUnitReportTests: XCTestCase {
 
     /// The check is live: a test case with `file` and `line` (as the report once wrote) and a
     /// `skipped` count on the root are not JUnit as the schema defines it.
+    func testTheKitsTraceStaysOutOfSystemOutAndItsNotesStay() throws {
+        let file = try ChapterFile(fileName: "03-x.md")
+        let test = ChapterTest(name: "testConformance", line: 7)
+        var report = ChapterReport(file: file, declared: [test])
+        let trace = ConformanceTrace(subject: "CustomSubject", rule: "R1", scenario: "s").line
+        report.results = [
+            TestResult(
+                test: test, outcome: .passed,
+                output: [
+                    "printed by the test", trace,
+                    ConformanceTrace.prefix + "CustomSubject: R1 race needs Linux",
+                    ConformanceTrace.finishedLine(subject: "CustomSubject"),
+                ].joined(separator: "\n"))
+        ]
+        let xml = JUnitReport.render([report])
+        XCTAssertTrue(
+            xml.contains(
+                "<system-out>printed by the test&#10;conformance kit: CustomSubject: R1 race needs Linux</system-out>"
+            ), xml)
+        XCTAssertFalse(xml.contains(ConformanceTrace.prefix), xml)
+    }
+
     func testTheSchemaRejectsWhatTheSchemaDoesNotAllow() throws {
         let xmllint = try JUnitSchema.requireXMLLint()
         for invalid in [

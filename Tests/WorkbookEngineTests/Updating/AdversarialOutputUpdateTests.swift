@@ -66,6 +66,20 @@ final class AdversarialOutputUpdateTests: XCTestCase {
         XCTAssertEqual(try outputs(of: update(chapter("old\n"), to: "a\tb\n"))[7], "a\tb\n")
     }
 
+    func testAPrintedWildcardLineIsRefusedNotWrittenAsAWildcard() throws {
+        // Written as printed, `...` would read back as "any lines, or none": the block
+        // would pass whatever the example printed from then on.
+        XCTAssertThrowsError(try update(chapter("old\n"), to: "a\n...\nb\n")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("\(self.path):7:"), message)
+            XCTAssertTrue(message.contains("only `...`"), message)
+        }
+        // A `...` the author wrote, kept where it still matches, is not a printed one.
+        XCTAssertEqual(
+            try outputs(of: update(chapter("a\n...\nz\n"), to: "a\nb\nc\ny\n"))[7],
+            "a\n...\ny\n")
+    }
+
     // MARK: Item 14: symbolic links, modes and byte order marks
 
     func testAChapterBehindASymbolicLinkIsUpdatedInPlaceKeepingItsMode() throws {

@@ -170,16 +170,19 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 243)
-/// Subscribes through `receive(on:)` a queue that is held, sends 1 (and `.finished` if
-/// `finish`), cancels, then lets the queue run; returns every call the subscriber got.
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 247)
+import CombineSchedulers
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 251)
+/// Subscribes through `receive(on:)` a test scheduler, sends 1 (and `.finished` if
+/// `finish`), cancels, then lets the scheduler run; returns every call the subscriber got.
 func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
-    let queue = DispatchQueue(label: "after-cancel")
+    let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     var events = [Subscribers.Event<Int, Never>]()
     var subscription: Subscription?
-    queue.suspend()
-    subject.receive(on: queue).subscribe(
+    subject.receive(on: scheduler).subscribe(
         AnySubscriber<Int, Never>(
             receiveSubscription: {
                 subscription = $0
@@ -190,14 +193,13 @@ func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
     subject.send(1)
     if finish { subject.send(completion: .finished) }
     subscription?.cancel()
-    queue.resume()
-    queue.sync {}  // everything scheduled before this block has run
+    scheduler.advance()  // runs everything scheduled before the cancel
     return events
 }
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 269)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 275)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false),
@@ -215,7 +217,7 @@ extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 330)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 336)
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
     .sink { _ in }
@@ -224,7 +226,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 330)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 336)
         } else {
             assertOutput(
                 output,
@@ -236,7 +238,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 336)
+                file: "Chapters/13-scheduling.md", line: 342)
         }
     }
 }
@@ -245,7 +247,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 351)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 357)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -272,7 +274,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 351)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 357)
         } else {
             assertOutput(
                 output,
@@ -290,13 +292,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 375)
+                file: "Chapters/13-scheduling.md", line: 381)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 418)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 424)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -327,7 +329,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 453)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 459)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -351,7 +353,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 453)
+            reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 459)
         } else {
             assertOutput(
                 output,
@@ -364,13 +366,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 474)
+                file: "Chapters/13-scheduling.md", line: 480)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 490)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 496)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -399,7 +401,7 @@ func testOpenCombine_theLateRequestNeverReachesTheSubject() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 535)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 541)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -428,7 +430,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 574)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 580)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -455,7 +457,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 606)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 612)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -481,7 +483,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 642)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 648)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -507,7 +509,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 673)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 679)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -538,7 +540,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 721)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 727)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -569,7 +571,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 755)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 761)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

@@ -269,12 +269,40 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 419)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 426)
+import CombineSchedulers
+#sourceLocation()
+
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 430)
+func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
+    let scheduler = DispatchQueue.test
+    let start = scheduler.now
+    var received: [Subscribers.Event<Int, Never>] = []  // ticks, in ms after the start
+    let subscription = Publishers.timer(on: scheduler, interval: .milliseconds(10), times: .max(4))
+        .map { start.distance(to: $0).magnitude / 1_000_000 }
+        .pausableSink(
+            receiveCompletion: { received.append(.complete($0)) },
+            receiveValue: { milliseconds in
+                received.append(.value(milliseconds))
+                return milliseconds != 10  // pause on the first tick
+            })
+
+    scheduler.advance(by: .milliseconds(50))
+    XCTAssertEqual(received, [.value(10)])
+    subscription.resume()
+    scheduler.advance(by: .milliseconds(100))
+    XCTAssertEqual(received, [10, 60, 70, 80].asEvents(completion: .finished))
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 452)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 423)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 456)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

@@ -118,7 +118,14 @@ let package = Package(
                     condition: .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
+        .target(
+            name: "WorkbookRuntime",
+            dependencies: [
+                "OutputMatching", "WorkbookContract",
+                // The timeline that marble blocks are checked against records subscribers.
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+            ]
+        ),
         .executableTarget(
             name: "workbook",
             dependencies: [

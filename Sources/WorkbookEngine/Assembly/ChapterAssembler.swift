@@ -47,11 +47,18 @@ enum ChapterAssembler {
                 guard let index = exampleAbove else {
                     fail(
                         output.fenceLine,
-                        "output block has no example before it (the nearest swift block above must be `swift example`)"
+                        "\(output.kind.rawValue) block has no example before it (the nearest swift block above must be `swift example`)"
                     )
                     return
                 }
-                if let first = pending[index].outputs.first, first.observedOn != output.observedOn {
+                if let problem = MarbleFence.conflict(adding: output, to: pending[index].outputs) {
+                    fail(output.fenceLine, problem)
+                    return
+                }
+                let printed = pending[index].outputs.filter { $0.kind == .output }
+                if output.kind == .output, let first = printed.first,
+                    first.observedOn != output.observedOn
+                {
                     fail(
                         output.fenceLine,
                         "this example's output blocks disagree on observed-on (the first, at line \(first.fenceLine), says \(first.observedOn ?? "nothing"))"

@@ -66,28 +66,96 @@ received 3
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 80)
+    func test_two_lanes() throws {
+        let timeline = Timeline()
+        let thrown = catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 84)
+let subject = PassthroughSubject<Int, Never>()
+subject.subscribe(timeline.lane("early"))
+timeline.advance()
+subject.send(1)
+timeline.advance()
+subject.subscribe(timeline.lane("late"))
+timeline.advance()
+subject.send(2)
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 84)
+        } else {
+            assertDiagram(
+                timeline.diagram,
+                matches: #"""
+early  ^1-2|
+late     ^2|
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 96)
+        }
+    }
+}
+
+extension Chapter00Tests {
+    func test_limited_demand() throws {
+        let timeline = Timeline()
+        let thrown = catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 119)
+let subject = PassthroughSubject<Int, Never>()
+let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
+subject.subscribe(slow)
+for value in [10, 20, 30] {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+slow.request(.max(1))
+timeline.advance()
+subject.send(40)
+timeline.advance()
+slow.cancel()
+#sourceLocation()
+        }
+        if let thrown {
+            reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 119)
+        } else {
+            assertDiagram(
+                timeline.diagram,
+                matches: #"""
+slow   ^a---b!
+slow?  1   1
+       a=10 b=40
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 134)
+        }
+    }
+}
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 155)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 87)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 162)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 93)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 168)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 105)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 180)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 111)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 186)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -98,10 +166,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 125)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 200)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -111,7 +179,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
         } else {
             assertOutput(
                 output,
@@ -121,13 +189,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 132)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 207)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 230)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 305)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -137,7 +205,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 251)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 326)
 func testUnlimitedStaysUnlimited() {
     assertDocumented(
         Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
@@ -150,14 +218,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 338)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 338)
         } else {
             assertOutput(
                 output,
@@ -170,13 +238,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 267)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 342)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 414)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 489)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

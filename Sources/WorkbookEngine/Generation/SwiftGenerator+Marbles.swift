@@ -1,0 +1,22 @@
+/// What an example followed by a ```` ```marble ```` block gets in its generated test: a
+/// `timeline` in scope of its statements, and, when they have run without throwing, the
+/// timeline's diagram checked against the block, at the block's line, as output is.
+extension SwiftGenerator {
+    /// The declaration that puts `timeline` in the example's scope, if it has a marble block.
+    static func timelineDeclaration(for marble: OutputBlock?) -> String {
+        marble == nil ? "" : "        let timeline = Timeline()\n"
+    }
+
+    /// The check of the recorded diagram against `marble`, if any; `path` is the chapter's
+    /// path as a string literal.
+    static func marbleCheck(for marble: OutputBlock?, path: String) -> String {
+        guard let marble else { return "" }
+        return """
+                        assertDiagram(
+                            timeline.diagram,
+                            matches: \(multilineLiteral(marble.text)),
+                            file: \(path), line: \(marble.fenceLine))
+
+            """
+    }
+}

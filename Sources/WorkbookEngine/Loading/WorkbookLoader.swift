@@ -120,8 +120,8 @@ public struct WorkbookLoader: Sendable {
         try GeneratedFileWriter.apply(plan(for: chapters), root: root)
     }
 
-    /// The files `generate` should produce for `chapters`: one test file per chapter and
-    /// the table of contents `Chapters/README.md`.
+    /// The files `generate` should produce for `chapters`: one test file per chapter, the
+    /// table of contents `Chapters/README.md`, and a picture per marble block.
     public static func generatedFiles(for chapters: [Chapter]) -> [GeneratedFile] {
         chapters.map {
             GeneratedFile(
@@ -132,6 +132,6 @@ public struct WorkbookLoader: Sendable {
                 GeneratedFile(
                     path: TableOfContents.path, contents: TableOfContents.source(for: chapters),
                     source: "Chapters/*.md")
-            ]
+            ] + MarbleDrawings.files(for: chapters)
     }
 }

@@ -101,7 +101,7 @@ extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = Timeline()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 119)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 126)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -118,7 +118,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 119)
+            reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 126)
         } else {
             assertDiagram(
                 timeline.diagram,
@@ -128,34 +128,34 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 134)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 141)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 155)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 164)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 162)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 171)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 168)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 177)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 180)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 189)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 186)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 195)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -166,10 +166,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 205)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 200)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 209)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -179,7 +179,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 205)
         } else {
             assertOutput(
                 output,
@@ -189,13 +189,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 207)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 216)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 305)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 314)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -205,7 +205,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 326)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 335)
 func testUnlimitedStaysUnlimited() {
     assertDocumented(
         Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
@@ -218,14 +218,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 338)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 347)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 338)
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 347)
         } else {
             assertOutput(
                 output,
@@ -238,13 +238,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 342)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 351)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 489)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 498)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -128,6 +128,15 @@ final class TimelineTests: XCTestCase {
             """)
     }
 
+    func testACancelAfterTheCompletionIsNotDrawn() {
+        let timeline = Timeline()
+        let lane = timeline.lane("a", of: Int.self, failing: Never.self)
+        Just(1).subscribe(lane)
+        timeline.advance()
+        lane.cancel()
+        XCTAssertEqual(timeline.diagram, "a  (^1|)\n")
+    }
+
     func testNothingRecordedDrawsNothing() {
         XCTAssertEqual(Timeline().diagram, "")
     }

@@ -37,7 +37,10 @@ enum MarbleSVG {
         let diagram = MarbleDiagramText(text)
         let labelWidth = (diagram.lanes.map(\.label.count).max() ?? 0) * characterWidth + 16
         let left = padding + labelWidth
-        let width = left + diagram.width * columnWidth + columnWidth + padding
+        let legendWidth = diagram.legend.map { "\($0.letter) = \($0.text), ".count }.reduce(0, +)
+        let width =
+            left + max(diagram.width * columnWidth + columnWidth, legendWidth * characterWidth)
+            + padding
         var y = padding
         var body: [String] = []
         for lane in diagram.lanes {
@@ -102,8 +105,11 @@ enum MarbleSVG {
             return shapes
         }
         if let first = drawn.first, let last = drawn.last {
-            let ends = "|#!".contains(lane.columns[last])
-            let end = ends ? x(last) : x(last) + columnWidth
+            // The line stops at the lane's end (`|`, `#`, `!`, also inside a group such as
+            // `(2|)`); a lane still live at the last frame gets an arrow instead.
+            let terminal = drawn.last { "|#!".contains(lane.columns[$0]) }
+            let ends = terminal != nil
+            let end = terminal.map(x) ?? x(last) + columnWidth
             shapes.append(
                 "<line class=\"line\" x1=\"\(x(first) - columnWidth / 2)\" y1=\"\(middle)\" x2=\"\(end)\" y2=\"\(middle)\"/>"
             )

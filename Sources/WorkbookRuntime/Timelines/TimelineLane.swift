@@ -57,6 +57,8 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
     }
 
     package func receive(completion: Subscribers.Completion<Failure>) {
+        // A finished subscription is over: a cancel after it does nothing, and draws nothing.
+        lock.withLock { subscription = nil }
         switch completion {
         case .finished: timeline.record(.finished, on: name)
         case .failure: timeline.record(.failed, on: name)

@@ -401,7 +401,40 @@ func testOpenCombine_theLateRequestNeverReachesTheSubject() {
 }
 
 extension Chapter13Tests {
+    func test_subscribe_on_virtual_time() throws {
+        let timeline = Timeline()
+        let thrown = catchError {
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 541)
+let scheduler = DispatchQueue.test
+let subject = PassthroughSubject<Int, Never>()
+subject.subscribe(timeline.lane("direct"))
+subject.subscribe(on: scheduler).subscribe(timeline.lane("late"))
+subject.send(1)
+timeline.advance()
+scheduler.advance()  // runs what subscribe(on:) scheduled: the subscription, the request
+timeline.advance()
+subject.send(2)
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 541)
+        } else {
+            assertDiagram(
+                timeline.diagram,
+                matches: #"""
+direct  (^1)-2|
+late        ^2|
+
+"""#,
+                file: "Chapters/13-scheduling.md", line: 554)
+        }
+    }
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 572)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -430,7 +463,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 580)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 611)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -457,7 +490,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 612)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 643)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -483,7 +516,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 648)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 679)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -509,7 +542,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 679)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 710)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -540,7 +573,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 727)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 758)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -571,7 +604,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 761)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 792)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

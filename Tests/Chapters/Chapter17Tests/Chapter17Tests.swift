@@ -297,12 +297,47 @@ func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 452)
+extension Chapter17Tests {
+    func test_paused_timer() throws {
+        let timeline = Timeline()
+        let thrown = catchError {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 459)
+let scheduler = DispatchQueue.test
+let start = scheduler.now
+timeline.follow(scheduler, frame: .milliseconds(10))
+let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
+Publishers.timer(on: scheduler, interval: .milliseconds(10), times: .max(3))
+    .map { start.distance(to: $0).magnitude / 1_000_000 }  // each tick's time, in ms
+    .subscribe(slow)
+scheduler.advance(by: .milliseconds(50))
+slow.request(.max(1))
+scheduler.advance(by: .milliseconds(50))
+slow.request(.max(1))
+scheduler.advance(by: .milliseconds(50))
+#sourceLocation()
+        }
+        if let thrown {
+            reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 459)
+        } else {
+            assertDiagram(
+                timeline.diagram,
+                matches: #"""
+slow   ^a----b----(c|)
+slow?  1    1    1
+       a=10 b=60 c=110
+
+"""#,
+                file: "Chapters/17-pausable-sink.md", line: 473)
+        }
+    }
+}
+
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 482)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 456)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 486)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

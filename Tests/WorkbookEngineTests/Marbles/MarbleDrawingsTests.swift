@@ -68,6 +68,15 @@ final class MarbleDrawingsTests: XCTestCase {
         XCTAssertEqual(try problems(loader), [])
     }
 
+    func testOddBlocksStillDrawAPictureWithTheirTextEscaped() {
+        for text in ["", "\n  \n", "a\n", "   a=1\n", "x\t^<&>\"|\n", "é  ^ü|\n   ü=ü\n"] {
+            let svg = MarbleSVG.source(for: text, test: "test_odd", source: "Chapters/01-a.md")
+            XCTAssertTrue(svg.hasPrefix(MarbleSVG.headerPrefix), text)
+            XCTAssertTrue(svg.hasSuffix("</svg>\n"), text)
+            XCTAssertFalse(svg.contains("<&>"), "markup characters are escaped: \(text)")
+        }
+    }
+
     func testTheDiagramTextIsReadBackByColumn() {
         let text = MarbleDiagramText("early  ^1-2|\nlate     ^(2|)\nlate?    1\n         a=10\n")
         XCTAssertEqual(text.lanes.map(\.label), ["early", "late", "late?"])

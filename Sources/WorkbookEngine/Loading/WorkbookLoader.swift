@@ -102,10 +102,11 @@ public struct WorkbookLoader: Sendable {
         return try ChapterAssembler.chapter(file: file, items: items)
     }
 
-    /// What `check` reports: generated files missing, stale, orphaned or in the way, and
-    /// excerpts that drifted from their regions.
+    /// What `check` reports: generated files missing, stale, orphaned or in the way,
+    /// excerpts that drifted from their regions, and marble pictures a chapter does not show.
     package func problems(of chapters: [Chapter]) -> [Diagnostic] {
         plan(for: chapters).problems + chapters.flatMap(\.excerptDrift)
+            + MarbleDrawings.unshown(chapters, root: root)
     }
 
     /// What `generate` would change on disk for `chapters`.

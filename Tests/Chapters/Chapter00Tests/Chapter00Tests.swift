@@ -101,7 +101,7 @@ extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = Timeline()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 126)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -118,7 +118,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 126)
+            reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
         } else {
             assertDiagram(
                 timeline.diagram,
@@ -128,34 +128,34 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 141)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 142)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 164)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 171)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 172)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 177)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 178)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 189)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 190)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 195)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -166,10 +166,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 205)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 209)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 210)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -179,7 +179,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 205)
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
         } else {
             assertOutput(
                 output,
@@ -189,13 +189,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 216)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 217)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 314)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 315)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -205,7 +205,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 335)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 336)
 func testUnlimitedStaysUnlimited() {
     assertDocumented(
         Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
@@ -218,14 +218,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try OutputCapture()
         let thrown = catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 347)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 348)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 347)
+            reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 348)
         } else {
             assertOutput(
                 output,
@@ -238,13 +238,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 351)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 352)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 498)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 499)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -7,7 +7,8 @@ import XCTest
 /// missing, stale, hand-edited or orphaned one fails `check`.
 final class MarbleDrawingsTests: XCTestCase {
     private let chapter =
-        "# A\n\n## Lanes\n\n```swift example\nlet s = 1\n```\n\n```marble\na  ^1|\n```\n"
+        "# A\n\n## Lanes\n\n```swift example\nlet s = 1\n```\n\n```marble\na  ^1|\n```\n\n"
+        + "![lane a gets 1](diagrams/01-a.test_lanes.svg)\n"
     private let picture = "Chapters/diagrams/01-a.test_lanes.svg"
 
     private func workbook(_ text: String) throws -> (WorkbookLoader, URL) {
@@ -75,6 +76,21 @@ final class MarbleDrawingsTests: XCTestCase {
             XCTAssertTrue(svg.hasSuffix("</svg>\n"), text)
             XCTAssertFalse(svg.contains("<&>"), "markup characters are escaped: \(text)")
         }
+    }
+
+    func testCheckFailsWhenTheChapterDoesNotShowThePictureRightBelowTheBlock() throws {
+        let withoutPicture = chapter.replacingOccurrences(
+            of: "![lane a gets 1](diagrams/01-a.test_lanes.svg)\n", with: "Some prose.\n")
+        let (loader, _) = try workbook(withoutPicture)
+        try loader.generate(loader.chapters())
+        XCTAssertEqual(
+            try problems(loader),
+            [
+                "Chapters/01-a.md:9: error: the chapter does not show this marble block's picture: put ![what it shows](diagrams/01-a.test_lanes.svg) on the first line after the block"
+            ])
+        let (shown, _) = try workbook(chapter)
+        try shown.generate(shown.chapters())
+        XCTAssertEqual(try problems(shown), [])
     }
 
     func testTheDiagramTextIsReadBackByColumn() {

@@ -50,7 +50,7 @@ let chapterTargets: [Target] = {
             .testTarget(
                 name: name,
                 dependencies: [
-                    "CustomCombine", "PublisherConformance", "WorkbookRuntime",
+                    "CustomCombine", "PublisherConformance", "WorkbookRuntime", "WorkbookTimelines",
                     .product(name: "CombineSchedulers", package: "combine-schedulers"),
                 ]
                     + (followsAlong ? ["Workbench"] : []),
@@ -118,13 +118,12 @@ let package = Package(
                     condition: .when(platforms: [.linux])),
             ]
         ),
+        .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
+        // What an example with a marble block records: subscribers on Combine, so apart from
+        // WorkbookRuntime, which the engine's fixture packages build without Combine.
         .target(
-            name: "WorkbookRuntime",
-            dependencies: [
-                "OutputMatching", "WorkbookContract",
-                // The timeline that marble blocks are checked against records subscribers.
-                .product(name: "OpenCombineShim", package: "OpenCombine"),
-            ]
+            name: "WorkbookTimelines",
+            dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
         ),
         .executableTarget(
             name: "workbook",
@@ -151,6 +150,7 @@ let package = Package(
         .testTarget(
             name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
         .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
+        .testTarget(name: "WorkbookTimelinesTests", dependencies: ["WorkbookTimelines"]),
         .testTarget(
             name: "OutputMatchingTests",
             dependencies: [

@@ -2,6 +2,16 @@
 /// `timeline` in scope of its statements, and, when they have run without throwing, the
 /// timeline's diagram checked against the block, at the block's line, as output is.
 extension SwiftGenerator {
+    /// `import WorkbookTimelines` and a newline for a chapter with a marble block, else
+    /// nothing: a workbook without marble blocks needs no Combine in its runtime.
+    static func timelineImport(for chapter: Chapter) -> String {
+        let hasMarbles = chapter.units.contains { unit in
+            guard case .example(_, let checks) = unit.kind else { return false }
+            return checks.contains { $0.kind == .marble }
+        }
+        return hasMarbles ? "import WorkbookTimelines\n" : ""
+    }
+
     /// The declaration that puts `timeline` in the example's scope, if it has a marble block.
     static func timelineDeclaration(for marble: OutputBlock?) -> String {
         marble == nil ? "" : "        let timeline = Timeline()\n"

@@ -27,7 +27,7 @@ enum SwiftGenerator {
             #endif
             import Foundation
             import WorkbookRuntime
-            import XCTest
+            \(timelineImport(for: chapter))import XCTest
 
             final class \(file.moduleName): XCTestCase {}
 

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter17Tests: XCTestCase {}

@@ -33,6 +33,7 @@ final class MarbleBlockTests: XCTestCase {
 
         let source = SwiftGenerator.source(for: chapter)
         XCTAssertTrue(source.contains("        let timeline = Timeline()\n"), source)
+        XCTAssertTrue(source.contains("import WorkbookRuntime\nimport WorkbookTimelines\n"), source)
         XCTAssertTrue(
             source.contains(
                 """

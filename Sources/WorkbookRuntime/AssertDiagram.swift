@@ -2,7 +2,7 @@ import OutputMatching
 import WorkbookContract
 import XCTest
 
-/// Fails the current test when the diagram a ``Timeline`` recorded does not match the
+/// Fails the current test when the diagram a `Timeline` (WorkbookTimelines) recorded does not match the
 /// ```` ```marble ```` block `expected`, reporting at the block's line with the lanes that
 /// differ, expected (`-`) above recorded (`+`); and records what was seen, as an output check
 /// does, so that `workbook test --update` can promote it.

@@ -1,6 +1,6 @@
 import Dispatch
 import OpenCombineShim
-import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 /// The timeline's marble text: the exact diagrams a ```` ```marble ```` block is compared with.

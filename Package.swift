@@ -57,7 +57,10 @@ let chapterTargets: [Target] = {
         .map { name in
             .testTarget(
                 name: name,
-                dependencies: ["CustomCombine", "PublisherConformance", "WorkbookRuntime"]
+                dependencies: [
+                    "CustomCombine", "PublisherConformance", "WorkbookRuntime", "WorkbookTimelines",
+                    .product(name: "CombineSchedulers", package: "combine-schedulers"),
+                ]
                     + (followsAlong ? ["Workbench"] : []),
                 path: "Tests/Chapters/\(name)",
                 swiftSettings: [.swiftLanguageMode(.v5)]
@@ -87,6 +90,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Virtual time: its TestScheduler, on OpenCombineShim off Apple platforms (the trait).
+        .package(
+            url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2",
+            traits: ["OpenCombineSchedulers"]),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
@@ -120,6 +127,12 @@ let package = Package(
             ]
         ),
         .target(name: "WorkbookRuntime", dependencies: ["OutputMatching", "WorkbookContract"]),
+        // What an example with a marble block records: subscribers on Combine, so apart from
+        // WorkbookRuntime, which the engine's fixture packages build without Combine.
+        .target(
+            name: "WorkbookTimelines",
+            dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
+        ),
         .executableTarget(
             name: "workbook",
             dependencies: [
@@ -132,7 +145,10 @@ let package = Package(
             name: "TestSupport", dependencies: ["CustomCombine"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CustomCombineTests",
-            dependencies: ["CustomCombine", "TestSupport", "PublisherConformance"]
+            dependencies: [
+                "CustomCombine", "TestSupport", "PublisherConformance",
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ]
         ),
         .testTarget(
             name: "WorkbookEngineTests",
@@ -142,6 +158,7 @@ let package = Package(
         .testTarget(
             name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
         .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
+        .testTarget(name: "WorkbookTimelinesTests", dependencies: ["WorkbookTimelines"]),
         .testTarget(
             name: "OutputMatchingTests",
             dependencies: [

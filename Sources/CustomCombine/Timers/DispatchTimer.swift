@@ -1,6 +1,6 @@
 import Dispatch
 
-/// A timer built on `DispatchSourceTimer`, emitting the `DispatchTime` of each tick.
+/// A timer on a dispatch queue, emitting the `DispatchTime` of each tick.
 ///
 /// Each subscriber gets a timer of its own, started by its first request. Ticks that come
 /// while the subscriber has no demand are skipped, not stored: a timer should not burst.
@@ -23,13 +23,17 @@ public struct DispatchTimer: Publisher, Sendable {
     }
 
     // snippet.timer-receive
-    /// Gives the subscriber a link whose upstream is a dispatch timer of its own. A
-    /// timer with no ticks to give finishes right away: a completion needs no demand.
+    /// Gives the subscriber a link whose upstream is a timer of its own, ticking on the
+    /// configured queue (a global one if none). A timer with no ticks to give finishes right
+    /// away: a completion needs no demand.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == DispatchTime, S.Failure == Never {
         let link = CustomSubscription(
             behavior: ForwardingBehavior(downstream: AnySubscriber(forwardingTo: subscriber)))
-        let source = DispatchTimerSource(link: link, configuration: configuration)
+        let source = DispatchTimerSource(
+            link: link, scheduler: configuration.queue ?? .global(),
+            interval: .init(configuration.interval), tolerance: .init(configuration.leeway),
+            times: configuration.times, stamp: { DispatchTime.now() })
         link.receive(subscription: source)
         source.finishIfExhausted()
     }

@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// Immutable, so it can be shared across threads (`Subscribers.Demand` is a plain value).
 public struct DispatchTimerConfiguration: @unchecked Sendable {
-    /// Where the timer fires; `nil` lets Dispatch pick a global queue.
+    /// Where the timer fires; `nil` for a global queue.
     public let queue: DispatchQueue?
     /// The time from subscription to the first tick, and between ticks.
     public let interval: DispatchTimeInterval

@@ -1,31 +1,49 @@
-import Dispatch
-
 /// One subscriber's timer, and the upstream of its link: how many ticks are left, how many
-/// were asked for, and the dispatch source.
+/// were asked for, and the repeating action its scheduler runs.
 ///
-/// The source starts on the first request. It ticks only while demand is outstanding, and
-/// finishes when no ticks are left. Like a subject, it keeps its state under its own lock
-/// and calls the link with no lock held; the link keeps deliveries from overlapping.
-/// Cancel stops the source and lets go of the link.
-final class DispatchTimerSource: Subscription, @unchecked Sendable {
-    typealias Link = CustomSubscription<ForwardingBehavior<DispatchTime, Never>>
+/// It ticks through Combine's `Scheduler` protocol, so the same source serves
+/// ``DispatchTimer`` (a `DispatchQueue`, which fires on a dispatch source timer) and
+/// ``SchedulerTimer`` (any scheduler, such as a test scheduler whose clock moves only when a
+/// test says so). The name stays the one chapter 15 introduces it under.
+///
+/// The repeating action starts on the first request. The source ticks only while demand is
+/// outstanding, and finishes when no ticks are left. Like a subject, it keeps its state under
+/// its own lock and calls the link with no lock held; the link keeps deliveries from
+/// overlapping. Cancel stops the repeating action and lets go of the link.
+final class DispatchTimerSource<Context: Scheduler, Output>: Subscription, @unchecked Sendable {
+    typealias Link = CustomSubscription<ForwardingBehavior<Output, Never>>
 
     private let lock = Lock()
-    private let configuration: DispatchTimerConfiguration
+    private let scheduler: Context
+    private let interval: Context.SchedulerTimeType.Stride
+    private let tolerance: Context.SchedulerTimeType.Stride
+    private let stamp: () -> Output
     private var times: Subscribers.Demand
     private var requested = Subscribers.Demand.none
-    private var source: DispatchSourceTimer?
+    private var ticking: Cancellable?
     private var link: Link?
     private var completing = false
 
-    init(link: Link, configuration: DispatchTimerConfiguration) {
+    /// A source for `link` that ticks on `scheduler` every `interval`, `times` times, and
+    /// delivers `stamp()` on each tick.
+    init(
+        link: Link,
+        scheduler: Context,
+        interval: Context.SchedulerTimeType.Stride,
+        tolerance: Context.SchedulerTimeType.Stride,
+        times: Subscribers.Demand,
+        stamp: @escaping () -> Output
+    ) {
         self.link = link
-        self.configuration = configuration
-        self.times = configuration.times
+        self.scheduler = scheduler
+        self.interval = interval
+        self.tolerance = tolerance
+        self.times = times
+        self.stamp = stamp
     }
 
     deinit {
-        source?.cancel()
+        ticking?.cancel()
     }
 
     // snippet.timer-source-request
@@ -39,15 +57,13 @@ final class DispatchTimerSource: Subscription, @unchecked Sendable {
                 return link
             }
             requested += demand
-            if source == nil {
-                let source = DispatchSource.makeTimerSource(queue: configuration.queue)
-                source.schedule(
-                    deadline: .now() + configuration.interval,
-                    repeating: configuration.interval,
-                    leeway: configuration.leeway)
-                source.setEventHandler { [weak self] in self?.fire() }
-                self.source = source
-                source.activate()
+            if ticking == nil {
+                // One interval from now, then every interval; `[weak self]`: the scheduler
+                // holds the action, and must not keep a cancelled source alive.
+                ticking = scheduler.schedule(
+                    after: scheduler.now.advanced(by: interval), interval: interval,
+                    tolerance: tolerance, options: nil
+                ) { [weak self] in self?.fire() }
             }
             return nil
         }
@@ -67,7 +83,8 @@ final class DispatchTimerSource: Subscription, @unchecked Sendable {
     }
 
     // snippet.timer-source-fire
-    /// Runs on the source's queue; Dispatch never runs one source's handler concurrently.
+    /// Runs when the scheduler says; a scheduler runs one repeating action's ticks one after
+    /// another, never two at once.
     private func fire() {
         let tick: (link: Link, last: Bool)? = lock.withLock {
             guard let link, requested > 0 else { return nil }  // no demand: skip this tick
@@ -76,14 +93,14 @@ final class DispatchTimerSource: Subscription, @unchecked Sendable {
             let last = times == .none
             if last {
                 completing = true  // the completion follows this value
-                source?.cancel()
-                source = nil
+                ticking?.cancel()
+                ticking = nil
             }
             return (link, last)
         }
         guard let (link, last) = tick else { return }
 
-        let more = link.receive(.now())
+        let more = link.receive(stamp())
         let stillSubscribed = lock.withLock {
             let stillSubscribed = self.link != nil  // not cancelled from inside receive
             if last {
@@ -104,10 +121,10 @@ final class DispatchTimerSource: Subscription, @unchecked Sendable {
         lock.withLock { release() }
     }
 
-    /// Stops the source and drops the link. Call with the lock held.
+    /// Stops the ticks and drops the link. Call with the lock held.
     private func release() {
-        source?.cancel()
-        source = nil
+        ticking?.cancel()
+        ticking = nil
         link = nil
     }
     // snippet.end

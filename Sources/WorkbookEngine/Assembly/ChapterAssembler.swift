@@ -50,11 +50,18 @@ enum ChapterAssembler {
                 guard let index = exampleAbove else {
                     fail(
                         output.fenceLine,
-                        "output block has no example before it (the nearest swift block above must be `swift example`)"
+                        "\(output.kind.rawValue) block has no example before it (the nearest swift block above must be `swift example`)"
                     )
                     return
                 }
-                if let first = pending[index].outputs.first, first.observedOn != output.observedOn {
+                if let problem = MarbleFence.conflict(adding: output, to: pending[index].outputs) {
+                    fail(output.fenceLine, problem)
+                    return
+                }
+                let printed = pending[index].outputs.filter { $0.kind == .output }
+                if output.kind == .output, let first = printed.first,
+                    first.observedOn != output.observedOn
+                {
                     fail(
                         output.fenceLine,
                         "this example's output blocks disagree on observed-on (the first, at line \(first.fenceLine), says \(first.observedOn ?? "nothing"))"
@@ -116,8 +123,8 @@ enum ChapterAssembler {
         /// the runtime from the generated code: XCTest runs every test method of every
         /// `XCTestCase` subclass, extensions included, but the workbook runs and reports
         /// only the tests it declares; a `#sourceLocation` would move the compiler's errors
-        /// out of the chapter; and a type named `WorkbookRuntime` would stand where the
-        /// generated code names the runtime's module.
+        /// out of the chapter; and a type named `WorkbookRuntime` or `WorkbookTimelines`
+        /// would stand where the generated code names the runtime's modules.
         mutating func refuseHiddenTests(_ scan: SwiftScan) {
             for line in scan.sourceLocationLines {
                 fail(
@@ -125,10 +132,11 @@ enum ChapterAssembler {
                     "`#sourceLocation` is reserved for the generated file (it maps errors back to this chapter); remove it"
                 )
             }
-            for type in scan.declaredTypeNames where type.name == "WorkbookRuntime" {
+            for type in scan.declaredTypeNames
+            where type.name == "WorkbookRuntime" || type.name == "WorkbookTimelines" {
                 fail(
                     type.line,
-                    "a type named WorkbookRuntime would hide the runtime module the generated test calls (its output checks among them); rename it"
+                    "a type named \(type.name) would hide the module the generated test calls (its output and diagram checks among them); rename it"
                 )
             }
             for declaration in scan.typeDeclarations {

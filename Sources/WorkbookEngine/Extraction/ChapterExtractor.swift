@@ -53,6 +53,12 @@ enum ChapterExtractor {
                 parsed, code: element.literal, line: element.startLine, isHidden: false,
                 headingSlug: headingSlug)
         }
+        if let marble = try MarbleFence.block(
+            info: info, language: language, text: element.literal, line: element.startLine,
+            path: path)
+        {
+            return .output(marble)
+        }
         if language.lowercased() == "output" {
             let observedOn = try observedOn(
                 info, language: language, path: path, line: element.startLine)

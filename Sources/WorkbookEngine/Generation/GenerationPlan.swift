@@ -38,6 +38,7 @@ public struct GenerationPlan: Equatable, Sendable {
                 missing.append(file)
             }
         }
+        orphaned += MarbleDrawings.orphans(under: root, expected: expected)
         let wanted = Set(expected.map(\.path))
         let base = root.appendingPathComponent(ChapterNaming.generatedFolder)
         let folders = (try? manager.contentsOfDirectory(atPath: base.path)) ?? []
@@ -61,7 +62,7 @@ public struct GenerationPlan: Equatable, Sendable {
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 200)) ?? Data(), as: UTF8.self)
         return head.hasPrefix(SwiftGenerator.headerPrefix)
-            || head.hasPrefix(TableOfContents.header)
+            || head.hasPrefix(TableOfContents.header) || head.hasPrefix(MarbleSVG.headerPrefix)
     }
 
     /// `check`'s report: one diagnostic per file that is missing, stale or orphaned.

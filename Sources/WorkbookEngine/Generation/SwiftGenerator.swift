@@ -27,7 +27,7 @@ enum SwiftGenerator {
             #endif
             import Foundation
             import WorkbookRuntime
-            import XCTest
+            \(timelineImport(for: chapter))import XCTest
 
             final class \(file.moduleName): WorkbookRuntime.ChapterTestCase {
                 override class func setUp() {
@@ -56,7 +56,9 @@ enum SwiftGenerator {
                 out += "extension \(file.moduleName) {\n"
                 emit(unit.parts)
                 out += "}\n"
-            case .example(let test, let outputs):
+            case .example(let test, let checks):
+                let outputs = checks.filter { $0.kind == .output }
+                let marble = checks.first { $0.kind == .marble }
                 // An example that awaits runs as an async test; the others stay synchronous.
                 let awaits = unit.parts.contains { $0.code.contains("await") }
                 let (effects, call) = awaits ? ("async throws", "await ") : ("throws", "")
@@ -65,15 +67,20 @@ enum SwiftGenerator {
                 out += "extension \(file.moduleName) {\n"
                 out += "    func \(test.name)() \(effects) {\n"
                 if outputs.isEmpty {
+                    out += timelineDeclaration(for: marble)
                     out += "        let thrown = \(call)WorkbookRuntime.catchError {\n"
                     emit(unit.parts)
                     out += "        }\n"
                     out += "        if let thrown {\n"
                     out +=
                         "            WorkbookRuntime.reportThrown(thrown, printed: \"\", file: \(path), line: \(firstLine))\n"
+                    out +=
+                        marble == nil
+                        ? "" : "        } else {\n" + marbleCheck(for: marble, path: path)
                     out += "        }\n"
                 } else {
                     out += "        let capture = try WorkbookRuntime.OutputCapture()\n"
+                    out += timelineDeclaration(for: marble)
                     out += "        let thrown = \(call)WorkbookRuntime.catchError {\n"
                     emit(unit.parts)
                     out += "        }\n"
@@ -92,6 +99,7 @@ enum SwiftGenerator {
                         out += "                observedOn: .\(implementation),\n"
                     }
                     out += "                file: \(path), line: \(outputs[0].fenceLine))\n"
+                    out += marbleCheck(for: marble, path: path)
                     out += "        }\n"
                 }
                 out += "    }\n"

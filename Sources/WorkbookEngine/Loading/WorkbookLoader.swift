@@ -114,10 +114,11 @@ public struct WorkbookLoader: Sendable {
         return try ChapterAssembler.chapter(file: file, items: items)
     }
 
-    /// What `check` reports: generated files missing, stale, orphaned or in the way, and
-    /// excerpts that drifted from their regions.
+    /// What `check` reports: generated files missing, stale, orphaned or in the way,
+    /// excerpts that drifted from their regions, and marble pictures a chapter does not show.
     package func problems(of chapters: [Chapter]) -> [Diagnostic] {
         plan(for: chapters).problems + chapters.flatMap(\.excerptDrift)
+            + MarbleDrawings.unshown(chapters, root: root)
     }
 
     /// What `generate` would change on disk for `chapters`.
@@ -149,8 +150,8 @@ public struct WorkbookLoader: Sendable {
         return try GeneratedFileWriter.apply(plan, root: root)
     }
 
-    /// The files `generate` should produce for `chapters`: one test file per chapter and
-    /// the table of contents `Chapters/README.md`.
+    /// The files `generate` should produce for `chapters`: one test file per chapter, the
+    /// table of contents `Chapters/README.md`, and a picture per marble block.
     public static func generatedFiles(for chapters: [Chapter]) -> [GeneratedFile] {
         chapters.map {
             GeneratedFile(
@@ -161,6 +162,6 @@ public struct WorkbookLoader: Sendable {
                 GeneratedFile(
                     path: TableOfContents.path, contents: TableOfContents.source(for: chapters),
                     source: "Chapters/*.md")
-            ]
+            ] + MarbleDrawings.files(for: chapters)
     }
 }

@@ -1,5 +1,16 @@
-/// An ```` ```output ```` block: what the example before it must print.
+/// An ```` ```output ```` block: what the example before it must print; or a
+/// ```` ```marble ```` block: the diagram its `timeline` must record (``Kind``).
 package struct OutputBlock: Equatable, Sendable {
+    /// What the block's text is checked against.
+    package enum Kind: String, Equatable, Sendable {
+        /// What the example printed.
+        case output
+        /// The marble diagram of what the example's `timeline` recorded.
+        case marble
+    }
+
+    /// What the text is checked against.
+    package let kind: Kind
     /// The expected text, ending with a newline unless empty.
     package let text: String
     /// The line of the opening fence; output mismatches are reported here.
@@ -13,8 +24,9 @@ package struct OutputBlock: Equatable, Sendable {
     /// names.
     package static let implementations = ["opencombine": "openCombine", "apple": "apple"]
 
-    /// Creates an output block.
-    package init(text: String, fenceLine: Int, observedOn: String? = nil) {
+    /// Creates an output (or marble) block.
+    package init(text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output) {
+        self.kind = kind
         self.text = text
         self.fenceLine = fenceLine
         self.observedOn = observedOn

@@ -19,8 +19,11 @@ package enum ChapterListing {
             lines.append(
                 "\(chapter.file.relativePath): \(counts.compiled) compiled (\(counts.example) example), \(counts.excerpt) excerpt, \(counts.ignored) ignored, \(chapter.tests.count) test(s)"
             )
-            for block in chapter.blocks {
-                lines.append("  line \(block.fenceLine): \(describe(block))")
+            let entries =
+                chapter.blocks.map { (line: $0.fenceLine, text: describe($0)) }
+                + MarbleListing.entries(of: chapter)
+            for entry in entries.sorted(by: { $0.line < $1.line }) {
+                lines.append("  line \(entry.line): \(entry.text)")
             }
             for test in chapter.tests {
                 lines.append("  \(chapter.file.moduleName).\(test.name)")

@@ -92,7 +92,7 @@ package enum OutputUpdate {
         for mismatch in mismatches.sorted(by: { $0.fenceLine > $1.fenceLine }) {
             let block = blocks.first {
                 if case .codeBlock(let info, let fence?) = $0.kind {
-                    return fence.isClosed && isOutput(info)
+                    return fence.isClosed && (isOutput(info) || MarbleFence.opens(info))
                         && $0.startLine == mismatch.fenceLine
                 }
                 return false
@@ -101,7 +101,8 @@ package enum OutputUpdate {
                 problems.append(
                     Diagnostic(
                         file: path, line: mismatch.fenceLine,
-                        message: "no ```output block starts on this line; not updated"))
+                        message: "no ```output or ```marble block starts on this line; not updated")
+                )
                 continue
             }
             if sharesItsExample(block, in: blocks) {
@@ -179,7 +180,10 @@ package enum OutputUpdate {
             }
             lines.replaceSubrange(block.startLine..<(block.endLine - 1), with: newBody)
             diff.insert(
-                contentsOf: ["\(path):\(block.startLine): output block updated"] + changes, at: 0)
+                contentsOf: [
+                    "\(path):\(block.startLine): \(MarbleFence.kind(of: block)) block updated"
+                ]
+                    + changes, at: 0)
         }
         guard problems.isEmpty else { throw DiagnosticList(problems.reversed()) }
         return Rewritten(
@@ -192,6 +196,8 @@ package enum OutputUpdate {
     private static func sharesItsExample(
         _ block: MarkdownElement, in elements: [MarkdownElement]
     ) -> Bool {
+        // A marble block is its example's only one, and an output block never continues it.
+        guard case .codeBlock(let own, _) = block.kind, isOutput(own) else { return false }
         let next = elements.first {
             guard $0.startLine > block.endLine else { return false }
             if case .codeBlock(_, .some) = $0.kind { return true }

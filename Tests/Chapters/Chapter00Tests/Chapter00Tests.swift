@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter00Tests: WorkbookRuntime.ChapterTestCase {
@@ -71,28 +72,96 @@ received 3
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 80)
+    func test_two_lanes() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 84)
+let subject = PassthroughSubject<Int, Never>()
+subject.subscribe(timeline.lane("early"))
+timeline.advance()
+subject.send(1)
+timeline.advance()
+subject.subscribe(timeline.lane("late"))
+timeline.advance()
+subject.send(2)
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 84)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+early  ^1-2|
+late     ^2|
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 96)
+        }
+    }
+}
+
+extension Chapter00Tests {
+    func test_limited_demand() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
+let subject = PassthroughSubject<Int, Never>()
+let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
+subject.subscribe(slow)
+for value in [10, 20, 30] {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+slow.request(.max(1))
+timeline.advance()
+subject.send(40)
+timeline.advance()
+slow.cancel()
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+slow   ^a---b!
+slow?  1   1
+       a=10 b=40
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 142)
+        }
+    }
+}
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 87)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 172)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 93)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 178)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 105)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 190)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 111)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -103,10 +172,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 125)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 210)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -116,7 +185,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 121)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -126,13 +195,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 132)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 217)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 230)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 315)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -142,7 +211,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 251)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 336)
 func testUnlimitedStaysUnlimited() {
     assertDocumented(
         Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
@@ -155,14 +224,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 348)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 263)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 348)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -175,13 +244,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 267)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 352)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 427)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 512)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter04Tests: WorkbookRuntime.ChapterTestCase {
@@ -160,7 +161,45 @@ func testCorrection_copiesOfALinkAreOneLink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 350)
+extension Chapter04Tests {
+    func test_custom_scan_lanes() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 346)
+let subject = CustomSubject<Int, Never>()
+let scan = CustomScan(upstream: subject, initialResult: 10, nextPartialResult: +)
+scan.subscribe(timeline.lane("C"))
+for value in 1...2 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+scan.subscribe(timeline.lane("D"))
+for value in 3...4 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/04-custom-scan.md", line: 346)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+C  ^ab-cd|
+D     ^be|
+   a=11 b=13 c=16 d=20 e=17
+
+"""#,
+                file: "Chapters/04-custom-scan.md", line: 363)
+        }
+    }
+}
+
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 381)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -221,7 +260,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 410)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 441)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -240,7 +279,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 434)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 465)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> [Int] {
         let subject = CustomSubject<Int, Never>()
@@ -260,12 +299,12 @@ func testCustomScanPassesDemandUpstream() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 468)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 499)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 472)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 503)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter06Tests: WorkbookRuntime.ChapterTestCase {
@@ -108,7 +109,52 @@ func testMulticastPassthroughSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 163)
+extension Chapter06Tests {
+    func test_cold_against_multicast() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 164)
+let subjectA = PassthroughSubject<Int, Never>()
+let cold = subjectA.scan(10, +)
+let shared = subjectA.scan(10, +)
+    .multicast { PassthroughSubject() }
+    .autoconnect()
+cold.subscribe(timeline.lane("cold-C"))
+shared.subscribe(timeline.lane("shared-C"))
+for value in 1...2 {
+    timeline.advance()
+    subjectA.send(value)
+}
+timeline.advance()
+cold.subscribe(timeline.lane("cold-D"))
+shared.subscribe(timeline.lane("shared-D"))
+for value in 3...4 {
+    timeline.advance()
+    subjectA.send(value)
+}
+timeline.advance()
+subjectA.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 164)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+cold-C    ^ab-cd|
+shared-C  ^ab-cd|
+cold-D       ^be|
+shared-D     ^cd|
+          a=11 b=13 c=16 d=20 e=17
+
+"""#,
+                file: "Chapters/06-cold-hot-multicast.md", line: 186)
+        }
+    }
+}
+
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 204)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -133,7 +179,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 188)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 229)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -146,7 +192,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 188)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 229)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -157,13 +203,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 198)
+                file: "Chapters/06-cold-hot-multicast.md", line: 239)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 209)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 250)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -190,7 +236,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 241)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 282)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -210,7 +256,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 277)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 318)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -231,7 +277,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 307)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 348)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

@@ -35,7 +35,34 @@ func drain<Output, Failure>(_ buffer: inout Buffer<Output, Failure>)
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 60)
+extension Chapter07Tests {
+    func test_arrival_order() throws {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 54)
+var buffer = Buffer<Int, Never>(limit: 3, strategy: .dropOldest)
+buffer.push(1)
+buffer.push(2)
+buffer.push(completion: .finished)
+print(drain(&buffer))
+#sourceLocation()
+        }
+        let output = capture.finish()
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/07-buffer.md", line: 54)
+        } else {
+            WorkbookRuntime.assertOutput(
+                output,
+                matches: #"""
+[1, 2, .finished]
+
+"""#,
+                file: "Chapters/07-buffer.md", line: 61)
+        }
+    }
+}
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 75)
 /// The smallest correct buffer: the rules of the library's `Buffer`, and nothing else.
 struct SmallBuffer<Output, Failure: Error> {
     private(set) var values: [Output] = []
@@ -80,7 +107,7 @@ struct SmallBuffer<Output, Failure: Error> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 108)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 123)
 func testTheSmallBufferAndTheLibrarysAgree() {
     let strategies: [Publishers.BufferingStrategy<BufferFull>] = [
         .dropNewest, .dropOldest, .customError({ BufferFull() }),
@@ -110,7 +137,7 @@ func testTheSmallBufferAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 155)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 170)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -150,7 +177,7 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 215)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 230)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
@@ -191,7 +218,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 268)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 283)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -223,7 +250,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 309)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 324)
 func testOpenCombineByRequestAsksForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -242,7 +269,7 @@ func testOpenCombineByRequestAsksForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 330)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 345)
 /// Sends `values` through Combine's `buffer` operator with room for two and
 /// `prefetch: .byRequest`, then asks for everything: what comes out is what the operator kept
 /// (on OpenCombine, which takes every value; see above).
@@ -270,7 +297,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 357)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 372)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -290,7 +317,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 387)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 402)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -310,7 +337,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 411)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 426)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -325,7 +352,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 435)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 450)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -346,7 +373,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 464)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 479)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -371,7 +398,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 515)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 530)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -441,7 +468,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 594)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 609)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -471,7 +498,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 630)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 645)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -495,7 +522,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 653)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 668)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],

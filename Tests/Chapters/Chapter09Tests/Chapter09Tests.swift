@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter09Tests: WorkbookRuntime.ChapterTestCase {
@@ -38,7 +39,47 @@ func testAnyCancellableEndsWithItsScope() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 49)
+    func test_released_cancellable() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 48)
+let subject = PassthroughSubject<Int, Never>()
+let kept = timeline.lane("kept", of: Int.self, failing: Never.self)
+let released = timeline.lane("released", of: Int.self, failing: Never.self)
+let keptToken = AnyCancellable(kept)
+var releasedToken: AnyCancellable? = AnyCancellable(released)
+subject.subscribe(kept)
+subject.subscribe(released)
+for value in 1...2 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+releasedToken = nil
+timeline.advance()
+subject.send(3)
+timeline.advance()
+subject.send(completion: .finished)
+withExtendedLifetime((keptToken, releasedToken)) {}
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/09-surprising-lifetimes.md", line: 48)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+kept      ^12-3|
+released  ^12!
+
+"""#,
+                file: "Chapters/09-surprising-lifetimes.md", line: 68)
+        }
+    }
+}
+
+extension Chapter09Tests {
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 82)
 func testSinkOutlivesItsScope() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -72,7 +113,7 @@ func testSinkOutlivesItsScope() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 91)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 124)
 func testSubjectAndSinkKeepEachOtherAlive() {
     var received = [Subscribers.Event<Int, Never>]()
     weak var weakSubject: PassthroughSubject<Int, Never>?
@@ -105,7 +146,7 @@ func testSubjectAndSinkKeepEachOtherAlive() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 162)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 195)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -132,7 +173,7 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 191)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 224)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var received = [Subscribers.Event<Int, Never>]()
@@ -154,7 +195,7 @@ func testAnyCancellableReleasesSubjectToo() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 218)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 251)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -174,7 +215,7 @@ func testDroppedConnectionIsCancelledAtOnce() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 245)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 278)
 func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()

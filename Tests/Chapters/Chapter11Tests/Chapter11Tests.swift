@@ -18,7 +18,34 @@ final class Chapter11Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 15)
+    func test_one_shot() throws {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 12)
+let sink = Subscribers.Sink<Int, Never>(
+    receiveCompletion: { print("completion: \($0)") },
+    receiveValue: { print("value: \($0)") })
+Just(1).subscribe(sink)
+#sourceLocation()
+        }
+        let output = capture.finish()
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/11-finished-subscriptions.md", line: 12)
+        } else {
+            WorkbookRuntime.assertOutput(
+                output,
+                matches: #"""
+value: 1
+completion: finished
+
+"""#,
+                file: "Chapters/11-finished-subscriptions.md", line: 18)
+        }
+    }
+}
+
+extension Chapter11Tests {
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 32)
 func testFinishedSinkStaysFinished() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = Subscribers.Sink<Int, Never>(
@@ -44,7 +71,7 @@ func testFinishedSinkStaysFinished() {
         [.openCombine: [true, false], .combine2019: [true, false]])
     XCTAssertEqual(received, [1].asEvents(completion: .finished))
 #sourceLocation()
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 49)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 66)
     let subject2 = PassthroughSubject<Int, Never>()
     subject2.subscribe(sink)
     subject2.send(2)
@@ -57,7 +84,7 @@ func testFinishedSinkStaysFinished() {
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 69)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 86)
 func testFinishedSinkCancelsNewSubscription() {
     let sink = Subscribers.Sink<Int, Never>(
         receiveCompletion: { _ in }, receiveValue: { _ in })

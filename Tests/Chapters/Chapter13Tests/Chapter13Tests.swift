@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter13Tests: WorkbookRuntime.ChapterTestCase {
@@ -175,16 +176,19 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 243)
-/// Subscribes through `receive(on:)` a queue that is held, sends 1 (and `.finished` if
-/// `finish`), cancels, then lets the queue run; returns every call the subscriber got.
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 247)
+import CombineSchedulers
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 251)
+/// Subscribes through `receive(on:)` a test scheduler, sends 1 (and `.finished` if
+/// `finish`), cancels, then lets the scheduler run; returns every call the subscriber got.
 func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
-    let queue = DispatchQueue(label: "after-cancel")
+    let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     var events = [Subscribers.Event<Int, Never>]()
     var subscription: Subscription?
-    queue.suspend()
-    subject.receive(on: queue).subscribe(
+    subject.receive(on: scheduler).subscribe(
         AnySubscriber<Int, Never>(
             receiveSubscription: {
                 subscription = $0
@@ -195,14 +199,13 @@ func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
     subject.send(1)
     if finish { subject.send(completion: .finished) }
     subscription?.cancel()
-    queue.resume()
-    queue.sync {}  // everything scheduled before this block has run
+    scheduler.advance()  // runs everything scheduled before the cancel
     return events
 }
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 269)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 275)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false),
@@ -220,7 +223,7 @@ extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 330)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 336)
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
     .sink { _ in }
@@ -229,7 +232,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 330)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 336)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -241,7 +244,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 336)
+                file: "Chapters/13-scheduling.md", line: 342)
         }
     }
 }
@@ -250,7 +253,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 351)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 357)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -277,7 +280,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 351)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 357)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -295,13 +298,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 375)
+                file: "Chapters/13-scheduling.md", line: 381)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 418)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 424)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -332,7 +335,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 453)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 459)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -356,7 +359,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 453)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 459)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -369,13 +372,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 474)
+                file: "Chapters/13-scheduling.md", line: 480)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 490)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 496)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -404,7 +407,40 @@ func testOpenCombine_theLateRequestNeverReachesTheSubject() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 535)
+    func test_subscribe_on_virtual_time() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 541)
+let scheduler = DispatchQueue.test
+let subject = PassthroughSubject<Int, Never>()
+subject.subscribe(timeline.lane("direct"))
+subject.subscribe(on: scheduler).subscribe(timeline.lane("late"))
+subject.send(1)
+timeline.advance()
+scheduler.advance()  // runs what subscribe(on:) scheduled: the subscription, the request
+timeline.advance()
+subject.send(2)
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 541)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+direct  (^1)-2|
+late        ^2|
+
+"""#,
+                file: "Chapters/13-scheduling.md", line: 554)
+        }
+    }
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 572)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -433,7 +469,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 574)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 611)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -460,7 +496,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 606)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 643)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -486,7 +522,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 642)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 679)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -512,7 +548,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 673)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 710)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -543,7 +579,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 721)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 758)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -574,7 +610,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 755)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 792)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

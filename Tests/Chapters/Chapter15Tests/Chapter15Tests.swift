@@ -21,7 +21,7 @@ extension Chapter15Tests {
     func test_the_cheap_way_unwrap() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 30)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 31)
 let values: [Int?] = [1, 2, nil, 3, nil, 4]
 let cancellable = values.publisher
     .unwrap()
@@ -31,7 +31,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 30)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 31)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -42,13 +42,13 @@ Received value: 3
 Received value: 4
 
 """#,
-                file: "Chapters/15-custom-operators-and-timer.md", line: 37)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 38)
         }
     }
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 48)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 49)
 func testUnwrapDropsNilsAndKeepsTheCompletion() {
     let subject = PassthroughSubject<Int?, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -60,7 +60,7 @@ func testUnwrapDropsNilsAndKeepsTheCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 71)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 72)
 extension Publisher {
     /// The positive values, doubled: a small chain hidden behind `AnyPublisher`.
     func doubledPositives() -> AnyPublisher<Int, Failure> where Output == Int? {
@@ -73,7 +73,7 @@ extension Publisher {
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 83)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 84)
 func testAnErasedChainBehavesLikeTheChain() {
     let subject = PassthroughSubject<Int?, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -86,7 +86,7 @@ func testAnErasedChainBehavesLikeTheChain() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 132)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 133)
 final class LoggingSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -113,14 +113,14 @@ extension Chapter15Tests {
     func test_six_steps() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 155)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 156)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 155)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 156)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -135,14 +135,131 @@ print("1. subscribe")
 6. receive(completion: finished)
 
 """#,
-                file: "Chapters/15-custom-operators-and-timer.md", line: 159)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 160)
         }
     }
 }
 
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 381)
+import CombineSchedulers
+#sourceLocation()
+
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 349)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 391)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
+    let scheduler = DispatchQueue.test
+    let start = scheduler.now
+    var received: [Subscribers.Event<DispatchQueue.SchedulerTimeType, Never>] = []
+    let cancellable = Publishers.timer(on: scheduler, interval: .milliseconds(10), times: .max(6))
+        .sink(event: { received.append($0) })
+
+    scheduler.advance(by: .milliseconds(59))
+    XCTAssertEqual(received.count, 5, "ticks at 10, 20, 30, 40 and 50 ms")
+    scheduler.advance(by: .milliseconds(1))
+    let ticks = (1...6).map { start.advanced(by: .milliseconds(10 * $0)) }
+    XCTAssertEqual(received, ticks.asEvents(completion: .finished))
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 415)
+func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
+    let scheduler = DispatchQueue.test
+    var values = 0
+    var completions = 0
+    let cancellable = Publishers.timer(on: scheduler, interval: .milliseconds(10))
+        .sink(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in values += 1 })
+
+    scheduler.advance(by: .milliseconds(35))
+    cancellable.cancel()
+    scheduler.advance(by: .seconds(1))
+    XCTAssertEqual(values, 3)
+    XCTAssertEqual(completions, 0)
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 435)
+func testCancellingFromInsideTheThirdValueStopsTheTimer() {
+    let scheduler = DispatchQueue.test
+    var values = 0
+    var cancellable: AnyCancellable?
+    cancellable = Publishers.timer(on: scheduler, interval: .milliseconds(10))
+        .sink(receiveCompletion: { _ in XCTFail("a cancelled timer does not finish") },
+              receiveValue: { _ in
+                  values += 1
+                  if values == 3 { cancellable?.cancel() }
+              })
+
+    scheduler.advance(by: .seconds(1))
+    XCTAssertEqual(values, 3)
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 458)
+func testTimerDeliversOnlyWhatWasRequested() {
+    let scheduler = DispatchQueue.test
+    var values = 0
+    var completions = 0
+    var subscription: Subscription?
+    Publishers.timer(on: scheduler, interval: .milliseconds(10))
+        .subscribe(AnySubscriber(
+            receiveSubscription: { sub in
+                subscription = sub
+                sub.request(.max(2))
+            },
+            receiveValue: { _ in
+                values += 1
+                return .none
+            },
+            receiveCompletion: { _ in completions += 1 }))
+
+    scheduler.advance(by: .seconds(1))
+    XCTAssertEqual(values, 2)
+    XCTAssertEqual(completions, 0)
+    subscription?.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 490)
+func testTicksWithoutDemandAreSkippedNotSaved() {
+    let scheduler = DispatchQueue.test
+    let start = scheduler.now
+    var received: [Subscribers.Event<DispatchQueue.SchedulerTimeType, Never>] = []
+    var subscription: Subscription?
+    Publishers.timer(on: scheduler, interval: .milliseconds(10), times: .max(2))
+        .subscribe(AnySubscriber(
+            receiveSubscription: { sub in
+                subscription = sub
+                sub.request(.max(1))
+            },
+            receiveValue: { time in
+                received.append(.value(time))
+                return .none
+            },
+            receiveCompletion: { received.append(.complete($0)) }))
+
+    scheduler.advance(by: .milliseconds(100))
+    subscription?.request(.max(1))
+    scheduler.advance(by: .milliseconds(10))
+    XCTAssertEqual(
+        received,
+        [start.advanced(by: .milliseconds(10)), start.advanced(by: .milliseconds(110))]
+            .asEvents(completion: .finished))
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 525)
+func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
     var received: [Subscribers.Event<DispatchTime, Never>] = []
@@ -169,107 +286,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 384)
-func testCancellingAfterTheThirdValueStopsTheTimer() {
-    let queue = DispatchQueue(label: "chapter15.cancel")
-    let three = expectation(description: "three values")
-    let more = expectation(description: "anything after cancel")
-    more.isInverted = true
-    var values = 0
-    var completions = 0
-    var cancellable: AnyCancellable?
-    queue.sync {
-        cancellable = Publishers.timer(queue: queue, interval: .milliseconds(10))
-            .sink(receiveCompletion: { _ in
-                completions += 1
-                more.fulfill()
-            }, receiveValue: { _ in
-                values += 1
-                if values == 3 {
-                    cancellable?.cancel()
-                    three.fulfill()
-                } else if values > 3 {
-                    more.fulfill()
-                }
-            })
-    }
-    wait(for: [three], timeout: 10)
-    wait(for: [more], timeout: 0.2)
-    queue.sync {
-        XCTAssertEqual(values, 3)
-        XCTAssertEqual(completions, 0)
-    }
-}
-#sourceLocation()
-}
-
-extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 426)
-func testTimerDeliversOnlyWhatWasRequested() {
-    let queue = DispatchQueue(label: "chapter15.demand")
-    let two = expectation(description: "two values")
-    let more = expectation(description: "a third value")
-    more.isInverted = true
-    var values = 0
-    var subscription: Subscription?
-    Publishers.timer(queue: queue, interval: .milliseconds(10))
-        .subscribe(AnySubscriber(
-            receiveSubscription: { sub in
-                subscription = sub
-                sub.request(.max(2))
-            },
-            receiveValue: { _ in
-                values += 1
-                if values == 2 { two.fulfill() }
-                if values > 2 { more.fulfill() }
-                return .none
-            },
-            receiveCompletion: { _ in more.fulfill() }))
-    wait(for: [two], timeout: 10)
-    wait(for: [more], timeout: 0.2)
-    queue.sync { XCTAssertEqual(values, 2) }
-    subscription?.cancel()
-}
-#sourceLocation()
-}
-
-extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 461)
-func testTicksWithoutDemandAreSkippedNotSaved() {
-    let queue = DispatchQueue(label: "chapter15.skip")
-    let first = expectation(description: "first tick")
-    let second = expectation(description: "second tick")
-    var ticks: [DispatchTime] = []
-    var subscription: Subscription?
-    Publishers.timer(queue: queue, interval: .milliseconds(10), times: .max(2))
-        .subscribe(AnySubscriber(
-            receiveSubscription: { sub in
-                subscription = sub
-                sub.request(.max(1))
-            },
-            receiveValue: { time in
-                ticks.append(time)
-                (ticks.count == 1 ? first : second).fulfill()
-                return .none
-            },
-            receiveCompletion: { _ in }))
-    wait(for: [first], timeout: 10)
-    Thread.sleep(forTimeInterval: 0.1)  // about ten ticks find no demand
-    let askedAgain = DispatchTime.now()
-    subscription?.request(.max(1))
-    wait(for: [second], timeout: 10)
-    queue.sync {
-        XCTAssertEqual(ticks.count, 2)
-        XCTAssertGreaterThanOrEqual(
-            ticks[1], askedAgain, "the second value is a fresh tick, not one saved in the pause")
-    }
-    subscription?.cancel()
-}
-#sourceLocation()
-}
-
-extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 501)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 558)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -292,12 +309,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 523)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 580)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 527)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 584)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter16Tests: WorkbookRuntime.ChapterTestCase {
@@ -182,10 +183,52 @@ func testShareReplayScript() {
 }
 
 extension Chapter16Tests {
+    func test_share_replay_script() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 337)
+let subject = PassthroughSubject<Int, Never>()
+let shared = subject.shareReplay(capacity: 2)
+subject.send(0)
+timeline.advance()
+shared.subscribe(timeline.lane("sub1"))
+for value in [1, 2, 3] {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+shared.subscribe(timeline.lane("sub2"))
+for value in [4, 5] {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+subject.send(completion: .finished)
+timeline.advance()
+shared.subscribe(timeline.lane("sub3"))
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/16-share-replay.md", line: 337)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+sub1   ^123-----45|
+sub2       (^23)45|
+sub3               (^45|)
+
+"""#,
+                file: "Chapters/16-share-replay.md", line: 358)
+        }
+    }
+}
+
+extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 343)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 378)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -209,7 +252,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 343)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 378)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -245,13 +288,13 @@ sub3 completed: finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 364)
+                file: "Chapters/16-share-replay.md", line: 399)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 411)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 446)
 func testAFiniteUpstreamDemandCanHideTheCompletion() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func sinks(upstreamDemand: Subscribers.Demand) -> (first: Events, late: Events) {
@@ -278,7 +321,7 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 449)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 484)
 // The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -288,7 +331,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 449)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 484)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -303,13 +346,13 @@ p: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 456)
+                file: "Chapters/16-share-replay.md", line: 491)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 480)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 515)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -342,7 +385,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 518)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 553)
 /// The companion article's share-replay, without its lock: kept only to compare.
 final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
     final class Member: Subscription {
@@ -452,7 +495,7 @@ final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 633)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 668)
 /// Subscribes to `shared`, takes one value from `subject`, cancels, then lets `subject`
 /// send another: returns every call the subscriber got.
 func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -475,7 +518,7 @@ func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubjec
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 655)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 690)
 func testCorrection_aCancelledSubscriberIsToldNothing() {
     let forReference = PassthroughSubject<Int, Never>()
     let reference = ReferenceShareReplay(forReference, capacity: 2)
@@ -489,7 +532,7 @@ func testCorrection_aCancelledSubscriberIsToldNothing() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 673)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 708)
 func testCorrection_cancelledSubscriptionsAreLetGo() {
     func deadSubscriptionsLeft<P: Publisher>(after rounds: Int, on shared: P) -> Int
     where P.Output == Int, P.Failure == Never {
@@ -516,7 +559,7 @@ func testCorrection_cancelledSubscriptionsAreLetGo() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 705)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 740)
 /// A subscriber asks for one value; `subject` sends 1 to 5; it asks for ten more. Returns
 /// the values it got.
 func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -539,7 +582,7 @@ func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 727)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 762)
 func testCorrection_aSlowSubscriberLosesNoLiveValue() {
     let forReference = PassthroughSubject<Int, Never>()
     let forLibrary = PassthroughSubject<Int, Never>()
@@ -551,7 +594,7 @@ func testCorrection_aSlowSubscriberLosesNoLiveValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 744)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 779)
 func testASubscriberThatDoesNotAskHoldsEveryValue() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 1)
@@ -576,7 +619,7 @@ func testASubscriberThatDoesNotAskHoldsEveryValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 783)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 818)
 func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)
@@ -590,12 +633,12 @@ func testDemandNoneIsJustZero() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 807)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 842)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 811)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 846)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

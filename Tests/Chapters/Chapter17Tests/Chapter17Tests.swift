@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter17Tests: WorkbookRuntime.ChapterTestCase {
@@ -274,12 +275,75 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 419)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 426)
+import CombineSchedulers
+#sourceLocation()
+
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 430)
+func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
+    let scheduler = DispatchQueue.test
+    let start = scheduler.now
+    var received: [Subscribers.Event<Int, Never>] = []  // ticks, in ms after the start
+    let subscription = Publishers.timer(on: scheduler, interval: .milliseconds(10), times: .max(4))
+        .map { start.distance(to: $0).magnitude / 1_000_000 }
+        .pausableSink(
+            receiveCompletion: { received.append(.complete($0)) },
+            receiveValue: { milliseconds in
+                received.append(.value(milliseconds))
+                return milliseconds != 10  // pause on the first tick
+            })
+
+    scheduler.advance(by: .milliseconds(50))
+    XCTAssertEqual(received, [.value(10)])
+    subscription.resume()
+    scheduler.advance(by: .milliseconds(100))
+    XCTAssertEqual(received, [10, 60, 70, 80].asEvents(completion: .finished))
+}
+#sourceLocation()
+}
+
+extension Chapter17Tests {
+    func test_paused_timer() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 459)
+let scheduler = DispatchQueue.test
+let start = scheduler.now
+timeline.follow(scheduler, frame: .milliseconds(10))
+let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
+Publishers.timer(on: scheduler, interval: .milliseconds(10), times: .max(3))
+    .map { start.distance(to: $0).magnitude / 1_000_000 }  // each tick's time, in ms
+    .subscribe(slow)
+scheduler.advance(by: .milliseconds(50))
+slow.request(.max(1))
+scheduler.advance(by: .milliseconds(50))
+slow.request(.max(1))
+scheduler.advance(by: .milliseconds(50))
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 459)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+slow   ^a----b----(c|)
+slow?  1    1    1
+       a=10 b=60 c=110
+
+"""#,
+                file: "Chapters/17-pausable-sink.md", line: 473)
+        }
+    }
+}
+
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 482)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 423)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 486)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

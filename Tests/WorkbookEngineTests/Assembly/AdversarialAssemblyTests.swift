@@ -112,7 +112,21 @@ final class AdversarialAssemblyTests: XCTestCase {
         XCTAssertEqual(
             found,
             [
-                "Chapters/01-bad.md:4: error: a type named WorkbookRuntime would hide the runtime module the generated test calls (its output checks among them); rename it"
+                "Chapters/01-bad.md:4: error: a type named WorkbookRuntime would hide the module the generated test calls (its output and diagram checks among them); rename it"
+            ])
+        let timelines = try diagnostics(
+            """
+            # A
+
+            ```swift
+            struct WorkbookTimelines {}
+            ```
+
+            """)
+        XCTAssertEqual(
+            timelines,
+            [
+                "Chapters/01-bad.md:4: error: a type named WorkbookTimelines would hide the module the generated test calls (its output and diagram checks among them); rename it"
             ])
     }
 

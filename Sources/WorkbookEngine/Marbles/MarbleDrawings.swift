@@ -1,0 +1,74 @@
+import Foundation
+
+/// The generated pictures of the marble blocks: one SVG per block, in `Chapters/diagrams/`,
+/// kept by `generate` and checked by `check` like the generated test files.
+enum MarbleDrawings {
+    /// One generated SVG per marble block of `chapters`.
+    static func files(for chapters: [Chapter]) -> [GeneratedFile] {
+        chapters.flatMap { chapter in
+            chapter.units.flatMap { unit -> [GeneratedFile] in
+                guard case .example(let test, let checks) = unit.kind else { return [] }
+                return checks.filter { $0.kind == .marble }.map {
+                    GeneratedFile(
+                        path: MarbleSVG.path(for: chapter.file, test: test.name),
+                        contents: MarbleSVG.source(
+                            for: $0.text, test: test.name, source: chapter.file.relativePath),
+                        source: chapter.file.relativePath)
+                }
+            }
+        }
+    }
+
+    /// A problem per marble block of `chapters` (under `root`) whose picture the chapter does
+    /// not show: the first line that is not blank after the block must link to it.
+    static func unshown(_ chapters: [Chapter], root: URL) -> [Diagnostic] {
+        chapters.flatMap { chapter -> [Diagnostic] in
+            let blocks = chapter.units.flatMap { unit -> [(test: String, block: OutputBlock)] in
+                guard case .example(let test, let checks) = unit.kind else { return [] }
+                return checks.filter { $0.kind == .marble }.map { (test.name, $0) }
+            }
+            guard !blocks.isEmpty,
+                let data = FileManager.default.contents(
+                    atPath: root.appendingPathComponent(chapter.file.relativePath).path)
+            else { return [] }
+            let lines = String(decoding: data, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            return blocks.compactMap { test, block in
+                let name = MarbleSVG.fileName(for: chapter.file, test: test)
+                let textLines =
+                    block.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .count - (block.text.isEmpty ? 0 : 1)
+                let closing = block.fenceLine + textLines  // 0-based index of the closing fence
+                let next = lines.dropFirst(closing + 1).first {
+                    !$0.allSatisfy { $0 == " " || $0 == ">" }
+                }
+                if next?.contains("](\(MarbleSVG.folder)/\(name))") == true { return nil }
+                return Diagnostic(
+                    file: chapter.file.relativePath, line: block.fenceLine,
+                    message:
+                        "the chapter does not show this marble block's picture: put ![what it shows](\(MarbleSVG.folder)/\(name)) on the first line after the block"
+                )
+            }
+        }
+    }
+
+    /// The generated pictures under `root` that none of `expected` is, for the chapters
+    /// `expected` comes from: a picture whose block is gone, or whose example was renamed.
+    static func orphans(under root: URL, expected: [GeneratedFile]) -> [String] {
+        let wanted = Set(expected.map(\.path))
+        let chapters = Set(
+            expected.map {
+                URL(fileURLWithPath: $0.source).deletingPathExtension().lastPathComponent
+            })
+        let folder = root.appendingPathComponent("Chapters/\(MarbleSVG.folder)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().compactMap { name in
+            let path = "Chapters/\(MarbleSVG.folder)/\(name)"
+            guard name.hasSuffix(".svg"), !wanted.contains(path),
+                let chapter = name.split(separator: ".").first, chapters.contains(String(chapter)),
+                GenerationPlan.isGenerated(folder.appendingPathComponent(name))
+            else { return nil }
+            return path
+        }
+    }
+}

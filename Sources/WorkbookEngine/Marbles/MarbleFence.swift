@@ -1,0 +1,39 @@
+/// The rules of the ```` ```marble ```` block: the diagram that the example above it must
+/// record on its `timeline`, checked like an output block.
+enum MarbleFence {
+    /// The marble block this fence opens, `nil` if it opens something else; a marble fence
+    /// takes no attribute.
+    static func block(
+        info: String, language: Substring, text: String, line: Int, path: String
+    ) throws(Diagnostic) -> OutputBlock? {
+        guard language.lowercased() == "marble" else { return nil }
+        let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 1 else {
+            throw Diagnostic(
+                file: path, line: line, message: "a marble block's info string is just `marble`")
+        }
+        return OutputBlock(text: text, fenceLine: line, kind: .marble)
+    }
+
+    /// Whether a fence's info string opens a marble block.
+    static func opens(_ info: String) -> Bool {
+        info.split(separator: " ").first?.lowercased() == "marble"
+    }
+
+    /// `marble` or `output`: the kind of block a code block opened by its fence is, for the
+    /// messages of `--update`.
+    static func kind(of block: MarkdownElement) -> String {
+        if case .codeBlock(let info, _) = block.kind, opens(info) { return "marble" }
+        return "output"
+    }
+
+    /// Why `block` cannot follow `earlier`, the blocks already checking the same example:
+    /// an example has one timeline, so one diagram.
+    static func conflict(adding block: OutputBlock, to earlier: [OutputBlock]) -> String? {
+        guard block.kind == .marble,
+            let first = earlier.first(where: { $0.kind == .marble })
+        else { return nil }
+        return
+            "this example already has a marble block (line \(first.fenceLine)); an example records one timeline"
+    }
+}

@@ -73,9 +73,10 @@ Darwin)
     sdk_flags=()
     ;;
 esac
-python3 - "$interface" "$modules/Combine.swiftinterface" "$floor" "$(uname -s)" <<'PY'
+python3 - "$interface" "$modules/Combine.swiftinterface" "$floor" "$(uname -s)" \
+    "$here/Tools/check-apple-api/FoundationSchedulers.swift" <<'PY'
 import re, sys
-source, destination, floor, system = sys.argv[1:]
+source, destination, floor, system, schedulers = sys.argv[1:]
 floor_version = tuple(int(part) for part in floor.split("."))
 text = open(source, encoding="utf-8").read()
 # The flags line names Apple's target (an iOS or macOS device); the script chooses its own.
@@ -86,6 +87,14 @@ if system != "Darwin":
     # No Objective-C runtime and no Darwin module off Apple platforms; neither changes the API.
     text = text.replace("@objc ", "")
     text = re.sub(r"^import Darwin$", "import Glibc", text, flags=re.M)
+    text = re.sub(r"^import ", "import Dispatch\nimport Foundation\nimport ", text, count=1,
+                  flags=re.M)
+    # Apple's Foundation and Dispatch make their queues schedulers; Linux's do not, so the
+    # stand-in Combine declares those conformances itself (see FoundationSchedulers.swift),
+    # for the workbook's code and for its dependencies that import Combine.
+    stub = [line for line in open(schedulers, encoding="utf-8").read().split("\n")
+            if not line.startswith(("#if", "#endif", "import "))]
+    text += "\n" + "\n".join(stub).replace("@retroactive ", "") + "\n"
 marked = 0
 def mark(match):
     global marked

@@ -4,6 +4,11 @@
 // DispatchQueue.SchedulerTimeType, RunLoop.SchedulerTimeType and
 // OperationQueue.SchedulerTimeType (with their Stride and SchedulerOptions). It exists to
 // be type-checked against, never run: every body traps. On a Mac the real ones are used.
+//
+// `Tools/check-apple-api.sh` appends it (without its `#if`, imports and `@retroactive`) to
+// the stand-in Combine module it builds from Apple's interface on Linux, so that every
+// module importing Combine sees the conformances, as on a Mac: the workbook's own code
+// and its dependencies (combine-schedulers imports Combine wherever it can).
 // Each member is Apple's, documented on Apple's page; comments here would only repeat that.
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 #if !canImport(Darwin)

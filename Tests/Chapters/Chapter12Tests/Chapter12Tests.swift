@@ -192,12 +192,12 @@ sequence?  2       2       2
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 295)
+#sourceLocation(file: "Chapters/12-demand.md", line: 297)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 299)
+#sourceLocation(file: "Chapters/12-demand.md", line: 301)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -495,7 +495,47 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 744)
+    func test_chapter_6_timeline_replayed() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 742)
+let subjectA = PassthroughSubject<Int, Never>()
+let shared = subjectA.scan(10, +)
+    .multicast { BufferSubject(limit: Int.max) }
+    .autoconnect()
+shared.subscribe(timeline.lane("shared-C"))
+for value in 1...2 {
+    timeline.advance()
+    subjectA.send(value)
+}
+timeline.advance()
+shared.subscribe(timeline.lane("shared-D"))
+for value in 3...4 {
+    timeline.advance()
+    subjectA.send(value)
+}
+timeline.advance()
+subjectA.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 742)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+shared-C  ^ab-----cd|
+shared-D     (^ab)cd|
+          a=11 b=13 c=16 d=20
+
+"""#,
+                file: "Chapters/08-buffer-subject.md", line: 761)
+        }
+    }
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 783)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -517,7 +557,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 767)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 806)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -552,7 +592,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 820)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 859)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -571,7 +611,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 905)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 944)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -588,12 +628,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 921)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 960)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 925)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 964)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter03Tests: WorkbookRuntime.ChapterTestCase {
@@ -363,7 +364,47 @@ func testNaiveSubjectForgetsItCompleted() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 510)
+    func test_late_subscriber_after_completion() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 509)
+let draft = NaiveSubject<Int, Never>()
+let library = CustomSubject<Int, Never>()
+draft.subscribe(timeline.lane("draft-early"))
+library.subscribe(timeline.lane("library-early"))
+timeline.advance()
+draft.send(1)
+library.send(1)
+timeline.advance()
+draft.send(completion: .finished)
+library.send(completion: .finished)
+timeline.advance()
+draft.subscribe(timeline.lane("draft-late"))
+library.subscribe(timeline.lane("library-late"))
+timeline.advance()
+draft.send(2)
+library.send(2)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 509)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+draft-early    ^1|
+library-early  ^1|
+draft-late        ^---2
+library-late      (^|)
+
+"""#,
+                file: "Chapters/03-custom-subject.md", line: 527)
+        }
+    }
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 547)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -384,7 +425,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 545)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 582)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -415,7 +456,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 579)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 616)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -445,7 +486,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 624)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 661)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -484,12 +525,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 717)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 754)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 721)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 758)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter05Tests: WorkbookRuntime.ChapterTestCase {
@@ -132,7 +133,41 @@ func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 171)
+    func test_lost_subscriber() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 168)
+let subject = NaiveSubject<Int, Never>()
+let laneA = timeline.lane("A", of: Int.self, failing: Never.self)
+let laneB = timeline.lane("B", of: Int.self, failing: Never.self)
+subject.raceWindow = {
+    subject.raceWindow = {}  // thread 2 runs once, without interruption
+    subject.subscribe(laneB)
+}
+subject.subscribe(laneA)
+timeline.advance()
+subject.send(1)
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/05-thread-safe-subject.md", line: 168)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+A  ^1|
+B  ^--
+
+"""#,
+                file: "Chapters/05-thread-safe-subject.md", line: 182)
+        }
+    }
+}
+
+extension Chapter05Tests {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 201)
 func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Int]()
@@ -156,7 +191,7 @@ func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 206)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 236)
 /// The smallest correct lock-in-a-box.
 final class SmallBox<T> {
     private let lock = NSLock()
@@ -187,7 +222,7 @@ final class SmallBox<T> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 275)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 305)
 /// What `SmallBox` and the library's `AtomicBox` both offer.
 protocol LockBox {
     associatedtype Value
@@ -202,7 +237,7 @@ extension AtomicBox: LockBox {}
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 289)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 319)
 func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
     func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
@@ -239,7 +274,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 330)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 360)
 func testAtomicBoxMakesTheSecondWriterWait() {
     func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
         let firstIsInside = DispatchSemaphore(value: 0)
@@ -277,7 +312,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 406)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 436)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -289,7 +324,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 417)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 447)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -301,7 +336,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 446)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 476)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -361,7 +396,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 539)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 569)
 /// Four threads send 500 values each while four others subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
@@ -431,7 +466,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 608)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 638)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject)

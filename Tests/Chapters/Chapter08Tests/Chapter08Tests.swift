@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter08Tests: WorkbookRuntime.ChapterTestCase {
@@ -230,7 +231,44 @@ func testASubscriberAfterTheEndGetsTheReplayThenTheCompletion() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 351)
+    func test_late_subscribers_replay() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 350)
+let subject = BufferSubject<Int, Never>(limit: 2)
+subject.subscribe(timeline.lane("early"))
+for value in 1...3 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+subject.subscribe(timeline.lane("late"))
+timeline.advance()
+subject.send(4)
+timeline.advance()
+subject.send(completion: .finished)
+timeline.advance()
+subject.subscribe(timeline.lane("after-end"))
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 350)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+early      ^123-----4|
+late           (^23)4|
+after-end             (^34|)
+
+"""#,
+                file: "Chapters/08-buffer-subject.md", line: 366)
+        }
+    }
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 387)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -258,7 +296,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 391)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 427)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -270,7 +308,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 402)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 438)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -303,7 +341,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 536)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 572)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -334,7 +372,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 566)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 602)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -414,7 +452,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 653)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 689)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -436,7 +474,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 678)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 714)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -457,7 +495,47 @@ func testMulticastBufferSubject() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 708)
+    func test_chapter_6_timeline_replayed() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 742)
+let subjectA = PassthroughSubject<Int, Never>()
+let shared = subjectA.scan(10, +)
+    .multicast { BufferSubject(limit: Int.max) }
+    .autoconnect()
+shared.subscribe(timeline.lane("shared-C"))
+for value in 1...2 {
+    timeline.advance()
+    subjectA.send(value)
+}
+timeline.advance()
+shared.subscribe(timeline.lane("shared-D"))
+for value in 3...4 {
+    timeline.advance()
+    subjectA.send(value)
+}
+timeline.advance()
+subjectA.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 742)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+shared-C  ^ab-----cd|
+shared-D     (^ab)cd|
+          a=11 b=13 c=16 d=20
+
+"""#,
+                file: "Chapters/08-buffer-subject.md", line: 761)
+        }
+    }
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 783)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -479,7 +557,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 731)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 806)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -514,7 +592,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 784)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 859)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -533,7 +611,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 869)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 944)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -550,12 +628,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 885)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 960)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 889)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 964)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter10Tests: WorkbookRuntime.ChapterTestCase {
@@ -288,7 +289,51 @@ func testMergeInputCollectsWithoutCompleting() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 399)
+    func test_first_completion_against_merge_input() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 402)
+let subject1 = PassthroughSubject<Int, Never>()
+let subject2 = PassthroughSubject<Int, Never>()
+let collector = PassthroughSubject<Int, Never>()
+let input = MergeInput<Int>()
+let links = [subject1.subscribe(collector), subject2.subscribe(collector)]
+subject1.merge(into: input)
+subject2.merge(into: input)
+collector.subscribe(timeline.lane("collector"))
+input.subscribe(timeline.lane("merge-input"))
+for value in 1...2 {
+    timeline.advance()
+    subject1.send(value)
+}
+timeline.advance()
+subject1.send(completion: .finished)
+for value in 3...4 {
+    timeline.advance()
+    subject2.send(value)
+}
+timeline.advance()
+subject2.send(completion: .finished)
+links.forEach { $0.cancel() }
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 402)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+collector    ^12|
+merge-input  ^12-34
+
+"""#,
+                file: "Chapters/10-one-subscriber-many-publishers.md", line: 426)
+        }
+    }
+}
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 444)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -318,7 +363,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 430)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 475)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -338,12 +383,12 @@ func testReleasingMergeInputCutsEveryLink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 449)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 494)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 453)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 498)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -8,6 +8,7 @@ import CustomCombine
 #endif
 import Foundation
 import WorkbookRuntime
+import WorkbookTimelines
 import XCTest
 
 final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
@@ -146,12 +147,57 @@ func testSequencePublisherWaitsForDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 240)
+extension Chapter12Tests {
+    func test_hot_and_waiting_demand() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/12-demand.md", line: 242)
+let subject = PassthroughSubject<Int, Never>()
+let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
+let waiting = timeline.lane("sequence", demand: .max(2), of: Int.self, failing: Never.self)
+subject.subscribe(hot)
+(1...6).publisher.subscribe(waiting)
+for value in 1...3 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+hot.request(.max(2))
+waiting.request(.max(2))
+for value in 4...6 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+subject.send(completion: .finished)
+timeline.advance()
+hot.request(.max(2))
+waiting.request(.max(2))
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 242)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+subject    ^----12-----45-|
+subject?   2       2
+sequence   (^12)---(34)----(56|)
+sequence?  2       2       2
+
+"""#,
+                file: "Chapters/12-demand.md", line: 265)
+        }
+    }
+}
+
+#sourceLocation(file: "Chapters/12-demand.md", line: 297)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 244)
+#sourceLocation(file: "Chapters/12-demand.md", line: 301)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -21,3 +21,25 @@ package func assertDiagram(
                 .joined(separator: "\n"), file: file, line: line)
     }
 }
+
+/// A marble block recorded on one implementation (```` ```marble observed-on=opencombine
+/// ````): asserted there as any marble block; elsewhere the recorded diagram is reported as
+/// an observation, as an output block's is (and not recorded for `--update`).
+package func assertDiagram(
+    _ diagram: String, matches expected: String, observedOn recorded: CombineImplementation,
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let current = CombineImplementation.current
+    guard current != recorded else {
+        assertDiagram(diagram, matches: expected, file: file, line: line)
+        return
+    }
+    let matched = OutputPattern(expected).matches(diagram)
+    ObservationRecord(
+        file: "\(file)", line: Int(line),
+        behavior: "the diagram the example recorded"
+            + (matched ? " (it matches the marble block)" : " (it differs from the marble block)"),
+        implementation: "\(current)", observed: diagram,
+        recorded: [.init(implementation: "\(recorded)", value: expected)]
+    ).report()
+}

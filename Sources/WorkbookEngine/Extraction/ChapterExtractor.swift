@@ -53,30 +53,30 @@ enum ChapterExtractor {
                 parsed, code: element.literal, line: element.startLine, isHidden: false,
                 headingSlug: headingSlug)
         }
-        if let marble = try MarbleFence.block(
-            info: info, language: language, text: element.literal, line: element.startLine,
-            path: path)
-        {
-            return .output(marble)
+        let kind: OutputBlock.Kind
+        switch language.lowercased() {
+        case "output": kind = .output
+        case "marble": kind = .marble
+        default: return nil
         }
-        if language.lowercased() == "output" {
-            let observedOn = try observedOn(
-                info, language: language, path: path, line: element.startLine)
-            return .output(
-                OutputBlock(
-                    text: element.literal, fenceLine: element.startLine, observedOn: observedOn))
-        }
-        return nil
+        let observedOn = try observedOn(
+            info, language: language, path: path, line: element.startLine)
+        return .output(
+            OutputBlock(
+                text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
+                kind: kind))
     }
 
-    /// The one attribute an output block takes: `observed-on=IMPLEMENTATION`.
+    /// The one attribute an output or marble block takes: `observed-on=IMPLEMENTATION`.
     private static func observedOn(
         _ info: String, language: Substring, path: String, line: Int
     ) throws(Diagnostic) -> String? {
         let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let block = (language.lowercased() == "output" ? "an " : "a ") + language.lowercased()
         guard words.first == language else {
             throw Diagnostic(
-                file: path, line: line, message: "an output block's info string is just `output`")
+                file: path, line: line,
+                message: "\(block) block's info string starts with `\(language.lowercased())`")
         }
         let known = OutputBlock.implementations.keys.sorted().joined(separator: ", ")
         switch words.count {
@@ -94,7 +94,7 @@ enum ChapterExtractor {
             throw Diagnostic(
                 file: path, line: line,
                 message:
-                    "an output block takes one attribute, observed-on=IMPLEMENTATION (known: \(known))"
+                    "\(block) block takes one attribute, observed-on=IMPLEMENTATION (known: \(known))"
             )
         }
     }

@@ -21,11 +21,14 @@ extension SwiftGenerator {
     /// path as a string literal.
     static func marbleCheck(for marble: OutputBlock?, path: String) -> String {
         guard let marble else { return "" }
+        let observedOn =
+            marble.observedOn.flatMap { OutputBlock.implementations[$0] }
+            .map { "                observedOn: .\($0),\n" } ?? ""
         return """
                         WorkbookRuntime.assertDiagram(
                             timeline.diagram,
                             matches: \(multilineLiteral(marble.text)),
-                            file: \(path), line: \(marble.fenceLine))
+            \(observedOn)                file: \(path), line: \(marble.fenceLine))
 
             """
     }

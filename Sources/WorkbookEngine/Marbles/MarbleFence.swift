@@ -1,20 +1,7 @@
 /// The rules of the ```` ```marble ```` block: the diagram that the example above it must
-/// record on its `timeline`, checked like an output block.
+/// record on its `timeline`, checked like an output block (and, like one, taking
+/// `observed-on=IMPLEMENTATION`; ``ChapterExtractor`` reads both).
 enum MarbleFence {
-    /// The marble block this fence opens, `nil` if it opens something else; a marble fence
-    /// takes no attribute.
-    static func block(
-        info: String, language: Substring, text: String, line: Int, path: String
-    ) throws(Diagnostic) -> OutputBlock? {
-        guard language.lowercased() == "marble" else { return nil }
-        let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.count == 1 else {
-            throw Diagnostic(
-                file: path, line: line, message: "a marble block's info string is just `marble`")
-        }
-        return OutputBlock(text: text, fenceLine: line, kind: .marble)
-    }
-
     /// Whether a fence's info string opens a marble block.
     static func opens(_ info: String) -> Bool {
         info.split(separator: " ").first?.lowercased() == "marble"

@@ -224,14 +224,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 348)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 349)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 348)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 349)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -244,13 +244,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 352)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 353)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 512)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 513)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -529,6 +529,7 @@ shared-D     (^ab)cd|
           a=11 b=13 c=16 d=20
 
 """#,
+                observedOn: .openCombine,
                 file: "Chapters/08-buffer-subject.md", line: 761)
         }
     }

@@ -327,6 +327,7 @@ collector    ^12|
 merge-input  ^12-34
 
 """#,
+                observedOn: .openCombine,
                 file: "Chapters/10-one-subscriber-many-publishers.md", line: 426)
         }
     }

@@ -187,6 +187,7 @@ sequence   (^12)---(34)----(56|)
 sequence?  2       2       2
 
 """#,
+                observedOn: .openCombine,
                 file: "Chapters/12-demand.md", line: 265)
         }
     }

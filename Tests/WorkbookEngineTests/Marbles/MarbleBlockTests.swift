@@ -32,7 +32,7 @@ final class MarbleBlockTests: XCTestCase {
         XCTAssertEqual(checks, [OutputBlock(text: "a  ^1|\n", fenceLine: 9, kind: .marble)])
 
         let source = SwiftGenerator.source(for: chapter)
-        XCTAssertTrue(source.contains("        let timeline = Timeline()\n"), source)
+        XCTAssertTrue(source.contains("        let timeline = WorkbookTimelines.Timeline()\n"), source)
         XCTAssertTrue(source.contains("import WorkbookRuntime\nimport WorkbookTimelines\n"), source)
         XCTAssertTrue(
             source.contains(
@@ -48,7 +48,7 @@ final class MarbleBlockTests: XCTestCase {
         let chapter = try XCTUnwrap(
             chapters(example + "```output\nhi\n```\n\n```marble\na  ^|\n```\n").first)
         let source = SwiftGenerator.source(for: chapter)
-        XCTAssertTrue(source.contains("let capture = try OutputCapture()"), source)
+        XCTAssertTrue(source.contains("let capture = try WorkbookRuntime.OutputCapture()"), source)
         XCTAssertTrue(source.contains("line: 9)"), "the output check, at its block")
         XCTAssertTrue(source.contains("timeline.diagram"), source)
         XCTAssertTrue(source.contains("line: 13)"), "the marble check, at its block")
@@ -80,13 +80,23 @@ final class MarbleBlockTests: XCTestCase {
             "\(found)")
     }
 
-    func testAMarbleBlockTakesNoAttribute() throws {
-        let found = try diagnostics(example + "```marble observed-on=opencombine\na  ^|\n```\n")
+    func testAMarbleBlockTakesObservedOnAndNothingElse() throws {
+        let found = try diagnostics(example + "```marble recorded\na  ^|\n```\n")
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(
             try XCTUnwrap(found.first).hasPrefix(
-                "Chapters/01-a.md:9: error: a marble block's info string is just `marble`"),
+                "Chapters/01-a.md:9: error: a marble block takes one attribute, observed-on=IMPLEMENTATION"
+            ),
             "\(found)")
+        XCTAssertEqual(
+            try diagnostics(example + "```marble observed-on=opencombine\na  ^|\n```\n"), [])
+    }
+
+    func testAMarbleBlockObservedOnOneImplementationIsAnObservationElsewhere() throws {
+        let chapter = try XCTUnwrap(
+            chapters(example + "```marble observed-on=opencombine\na  ^|\n```\n").first)
+        let source = SwiftGenerator.source(for: chapter)
+        XCTAssertTrue(source.contains("observedOn: .openCombine,"), source)
     }
 
     func testUpdatePromotesTheRecordedDiagramAndLeavesTheOutputBlockAlone() throws {

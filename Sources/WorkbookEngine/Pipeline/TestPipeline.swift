@@ -206,6 +206,7 @@ package struct TestPipeline {
         var report = ChapterReport(
             file: file, declared: [ChapterTest(name: "chapter", line: problems.first?.line ?? 1)])
         report.notRunReason = "is not valid (\(problems.count) error(s))"
+        report.isInvalid = true
         report.buildErrors = problems.map(\.description)
         return report
     }

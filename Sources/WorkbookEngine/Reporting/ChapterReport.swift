@@ -6,10 +6,14 @@ package struct ChapterReport: Equatable, Sendable {
     package let declared: [ChapterTest]
     /// The results of the tests that were run, in declaration order.
     package var results: [TestResult] = []
-    /// Why no test of the chapter ran (it does not compile), if so.
+    /// Why no test of the chapter ran (it does not compile, or is not valid), if so.
     package var notRunReason: String?
-    /// The compiler's errors, as `Chapters/NN-name.md:LINE:COL: error: …`.
+    /// The compiler's errors, as `Chapters/NN-name.md:LINE:COL: error: …`, or the
+    /// chapter's problems when it is not valid.
     package var buildErrors: [String] = []
+    /// Whether the chapter could not even be read (``buildErrors`` are its problems, not
+    /// the compiler's).
+    package var isInvalid = false
 
     /// An empty report for `file`, which declares `declared`.
     package init(file: ChapterFile, declared: [ChapterTest]) {

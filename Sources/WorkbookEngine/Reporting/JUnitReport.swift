@@ -83,8 +83,9 @@ package enum JUnitReport {
         guard let result else {
             let reason = report.notRunReason ?? "not run"
             let body = report.buildErrors.joined(separator: "\n")
+            let type = report.isInvalid ? "invalid" : "notCompiled"
             return [
-                #"      <error message="\#(escape(reason))" type="notCompiled">\#(escape(body))</error>"#
+                #"      <error message="\#(escape(reason))" type="\#(type)">\#(escape(body))</error>"#
             ]
         }
         switch result.outcome {

@@ -196,8 +196,12 @@ final class AdversarialPipelineTests: XCTestCase {
     /// stops before any test (invalid chapters, a failed build), so the previous run's
     /// green report never stays behind.
     func testJUnitIsWrittenWhenTheRunStopsEarly() throws {
+        // Two chapters numbered 01: no chapter can be trusted, the run stops.
         let root = try Fixtures.temporaryWorkbook(
-            ["Chapters/01-a.md": Data("# A\n\n```swift test\nfunc testA() {\n```\n".utf8)],
+            [
+                "Chapters/01-a.md": Data("# A\n\n```swift test\nfunc testA() {}\n```\n".utf8),
+                "Chapters/01-b.md": Data("# B\n".utf8),
+            ],
             for: self)
         let junit = root.appendingPathComponent("report.xml")
         try Data("<testsuites name=\"stale\" tests=\"1\" failures=\"0\"/>".utf8).write(to: junit)
@@ -205,6 +209,17 @@ final class AdversarialPipelineTests: XCTestCase {
         let pipeline = TestPipeline(root: root, buildTool: build, launcher: FakeLauncher([:]))
         XCTAssertThrowsError(try pipeline.run(TestRequest(junit: junit)))
         var xml = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"errors="1""#), xml)
+        XCTAssertTrue(xml.contains(#"type="invalid">Chapters/01-"#), xml)
+        try JUnitSchema.assertValidIfPossible(junit)
+
+        // One invalid chapter stops only itself: the run goes on, and the report says so.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Chapters/01-b.md"))
+        try Data("# A\n\n```swift test\nfunc testA() {\n```\n".utf8).write(
+            to: root.appendingPathComponent("Chapters/01-a.md"))
+        let run = try pipeline.run(TestRequest(junit: junit))
+        XCTAssertFalse(run.reports.allSatisfy(\.succeeded))
+        xml = try String(contentsOf: junit, encoding: .utf8)
         XCTAssertTrue(xml.contains(#"errors="1""#), xml)
         XCTAssertTrue(xml.contains(#"type="invalid">Chapters/01-a.md:4: error: "#), xml)
         try JUnitSchema.assertValidIfPossible(junit)

@@ -98,18 +98,21 @@ package struct TestPipeline {
             try prepareWorkbench(for: all.filter { selected.contains($0.file) })
         }
 
-        let broken: [ChapterFile: [String]]
+        let chosen = all.filter { selected.contains($0.file) }
+        // Nothing to build when every chapter asked for is invalid.
+        var broken: [ChapterFile: [String]] = [:]
         do {
-            broken = try ChapterIsolation(tool: buildTool, root: root)
-                .build(
-                    all.map(\.file), selected: selected, mine: request.mine,
-                    invalid: invalid.keys.sorted())
+            if !chosen.isEmpty {
+                broken = try ChapterIsolation(tool: buildTool, root: root)
+                    .build(
+                        all.map(\.file), selected: selected, mine: request.mine,
+                        invalid: invalid.keys.sorted())
+            }
         } catch let failure as BuildFailure {
             throw .buildFailed(failure, mine: request.mine)
         } catch {
             throw .cannotRun("\(error)")
         }
-        let chosen = all.filter { selected.contains($0.file) }
         let jobs = chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
             chapter.tests.map { (chapter.file, $0) }
         }

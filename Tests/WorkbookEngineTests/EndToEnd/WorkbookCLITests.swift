@@ -119,17 +119,35 @@ final class WorkbookCLITests: XCTestCase {
         XCTAssertTrue(list.standardError.contains("no chapter '42'"), list.standardError)
     }
 
-    func testTestCommandValidatesBeforeBuilding() throws {
+    func testAnInvalidChapterIsReportedAtItsLineWithoutBuildingOrWriting() throws {
         let root = try Fixtures.copy(of: "basic", for: self)
         try Data("# Broken\n\n```output\nhi\n```\n".utf8)
             .write(to: root.appendingPathComponent("Chapters/02-broken.md"))
-        let before = Fixtures.snapshot(of: root)
-        let test = try runWorkbook(["test", "--root", root.path, "01"])
+        let chapter = root.appendingPathComponent("Chapters/02-broken.md")
+        let source = try Data(contentsOf: chapter)
+        let generated = root.appendingPathComponent("Tests/Chapters/Chapter02Tests")
+        // Asked for alone, it is reported, nothing is built, and nothing of it is written
+        // (the valid chapters' generated files are, as every run writes them).
+        let test = try runWorkbook(["test", "--root", root.path, "02"])
         XCTAssertEqual(test.status, 1)
         XCTAssertTrue(
-            test.standardError.hasPrefix(
+            test.standardOutput.contains("02-broken.md  not run: is not valid (1 error(s))"),
+            test.standardOutput)
+        XCTAssertTrue(
+            test.standardOutput.contains(
                 "Chapters/02-broken.md:3: error: output block has no example"),
-            test.standardError)
+            test.standardOutput)
+        XCTAssertTrue(
+            test.standardOutput.hasSuffix("0 passed, 1 failed, 0 skipped\n"), test.standardOutput)
+        XCTAssertEqual(try Data(contentsOf: chapter), source)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: generated.path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(".build").path),
+            "nothing built")
+        // `check` and `generate` still stop at it, writing nothing.
+        let before = Fixtures.snapshot(of: root)
+        XCTAssertEqual(try runWorkbook(["generate", "--root", root.path]).status, 1)
+        XCTAssertEqual(try runWorkbook(["check", "--root", root.path]).status, 1)
         XCTAssertEqual(Fixtures.snapshot(of: root), before)
     }
 }

@@ -32,7 +32,8 @@ final class MarbleBlockTests: XCTestCase {
         XCTAssertEqual(checks, [OutputBlock(text: "a  ^1|\n", fenceLine: 9, kind: .marble)])
 
         let source = SwiftGenerator.source(for: chapter)
-        XCTAssertTrue(source.contains("        let timeline = WorkbookTimelines.Timeline()\n"), source)
+        XCTAssertTrue(
+            source.contains("        let timeline = WorkbookTimelines.Timeline()\n"), source)
         XCTAssertTrue(source.contains("import WorkbookRuntime\nimport WorkbookTimelines\n"), source)
         XCTAssertTrue(
             source.contains(

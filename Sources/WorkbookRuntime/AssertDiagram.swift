@@ -29,17 +29,11 @@ package func assertDiagram(
     _ diagram: String, matches expected: String, observedOn recorded: CombineImplementation,
     file: StaticString = #filePath, line: UInt = #line
 ) {
-    let current = CombineImplementation.current
-    guard current != recorded else {
+    checkRecorded(
+        diagram, against: expected, recordedOn: recorded,
+        what: "the diagram the example recorded", recording: "the marble block", file: file,
+        line: line
+    ) {
         assertDiagram(diagram, matches: expected, file: file, line: line)
-        return
     }
-    let matched = OutputPattern(expected).matches(diagram)
-    ObservationRecord(
-        file: "\(file)", line: Int(line),
-        behavior: "the diagram the example recorded"
-            + (matched ? " (it matches the marble block)" : " (it differs from the marble block)"),
-        implementation: "\(current)", observed: diagram,
-        recorded: [.init(implementation: "\(recorded)", value: expected)]
-    ).report()
 }

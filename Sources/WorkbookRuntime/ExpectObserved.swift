@@ -64,16 +64,28 @@ package func assertOutput(
     _ actual: String, matches expected: String, observedOn recorded: CombineImplementation,
     file: StaticString = #filePath, line: UInt = #line
 ) {
-    let current = CombineImplementation.current
-    guard current != recorded else {
+    checkRecorded(
+        actual, against: expected, recordedOn: recorded, what: "what the example printed",
+        recording: "the recorded output", file: file, line: line
+    ) {
         assertOutput(actual, matches: expected, file: file, line: line)
-        return
     }
+}
+
+/// What a block recorded on one implementation does: on that implementation, `assert`;
+/// elsewhere, `actual` (`what`) is reported as an observation beside the block's text,
+/// saying whether it matches `recording`.
+func checkRecorded(
+    _ actual: String, against expected: String, recordedOn recorded: CombineImplementation,
+    what: String, recording: String, file: StaticString, line: UInt, assert: () -> Void
+) {
+    let current = CombineImplementation.current
+    guard current != recorded else { return assert() }
     let matched = OutputPattern(expected).matches(actual)
     ObservationRecord(
         file: "\(file)", line: Int(line),
-        behavior: "what the example printed"
-            + (matched ? " (it matches the recorded output)" : " (it differs from the recording)"),
+        behavior: what
+            + (matched ? " (it matches \(recording))" : " (it differs from the recording)"),
         implementation: "\(current)", observed: actual,
         recorded: [.init(implementation: "\(recorded)", value: expected)]
     ).report()

@@ -104,23 +104,13 @@ final class MarbleSVGRenderingTests: XCTestCase {
     /// Runs `command` (found on the PATH) and returns its standard output; fails the test
     /// with its standard error if it exits non-zero or cannot start.
     private func run(_ command: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
+        let result = try runCommand(URL(fileURLWithPath: "/usr/bin/env"), [command] + arguments)
+        if result.status != 0 {
             XCTFail(
-                "\(command) exited \(process.terminationStatus) (is it installed? .ci/run installs chromium): \(String(decoding: errData, as: UTF8.self).suffix(2_000))"
+                "\(command) exited \(result.status) (is it installed? .ci/run installs chromium): \(result.standardError.suffix(2_000))"
             )
         }
-        return String(decoding: outData, as: UTF8.self)
+        return result.standardOutput
     }
 
     /// Decodes an 8-bit RGB or RGBA PNG (what chromium writes) with the standard library and

@@ -27,12 +27,23 @@ extension XCTestCase {
             XCTFail("no workbook executable at \(executable.path)")
             return CommandResult(status: -1, standardOutput: "", standardError: "")
         }
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["WORKBOOK_COMBINE"] = nil
+        return try runCommand(
+            executable, arguments, in: directory,
+            environment: inherited.merging(environment) { $1 })
+    }
+
+    /// Runs `executable arguments…` (in `directory`, when given; with `environment`, or
+    /// this process's) and returns its exit status and output.
+    func runCommand(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var inherited = ProcessInfo.processInfo.environment
-        inherited["WORKBOOK_COMBINE"] = nil
-        process.environment = inherited.merging(environment) { $1 }
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()

@@ -59,17 +59,20 @@ enum ThreadFreezer {
         _ = stall.load(ordering: .relaxed)
         guard wakeUp != nil else { return false }
         _ = signal(SIGUSR2) { _ in ThreadFreezer.holdStill() }
-        var action = sigaction()
+        var action = SignalAction()
         guard sigaction(SIGUSR2, nil, &action) == 0 else { return false }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         return sigaction(SIGUSR2, &action, nil) == 0
     }()
 
+    /// The C struct, named apart from the C function of the same name it would be taken for.
+    private typealias SignalAction = sigaction
+
     /// The flags the handler was installed with, for tests.
     static var installedFlags: Int32? {
         guard installed else { return nil }
-        var action = sigaction()
+        var action = SignalAction()
         guard sigaction(SIGUSR2, nil, &action) == 0 else { return nil }
         return action.sa_flags
     }

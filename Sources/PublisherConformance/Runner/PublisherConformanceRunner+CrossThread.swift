@@ -14,8 +14,10 @@ import Foundation
 /// the suite.
 extension PublisherConformanceRunner {
     /// Values sent in a round: 1,000 with stalls; 3,000 where threads cannot be stalled
-    /// (macOS, ThreadSanitizer), where only the number of tries widens the window.
-    static var crossThreadValues: Int { ThreadFreezer.isAvailable ? 1_000 : 3_000 }
+    /// (ThreadSanitizer, macOS before 15), where only the number of tries widens the window.
+    static var crossThreadValues: Int {
+        ConformanceEnvironment.canFreezeThreads ? 1_000 : 3_000
+    }
 
     func checkCrossThreadControl(_ findings: Findings) {
         guard isPushed else {
@@ -23,12 +25,12 @@ extension PublisherConformanceRunner {
             return
         }
         findings.ran(.crossThreadControl)
-        if !ThreadFreezer.isAvailable {
+        if !ConformanceEnvironment.canFreezeThreads {
             ScenarioTrace.note(
                 subject: harness.name,
-                "R15's stalls need a thread freezer, which only Linux has, outside "
-                    + "ThreadSanitizer: the sends run unstalled, so a lock held while calling "
-                    + "out is caught only by chance here")
+                "R15's stalls need a thread freezer, which does not work under "
+                    + "ThreadSanitizer nor before macOS 15: the sends run unstalled, so a lock "
+                    + "held while calling out is caught only by chance here")
         }
         for round in 0..<rounds {
             for cancels in [false, true] {
@@ -89,11 +91,19 @@ extension PublisherConformanceRunner {
         _ instance: PublisherInstance<Output, Failure>, _ values: Range<Int>,
         _ progress: Heartbeat
     ) {
-        let timer = ThreadFreezer.isAvailable ? ThreadFreezer.Timer() : nil
-        ThreadFreezer.stallOnSignal(nanoseconds: timer == nil ? 0 : 50_000)
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            ConformanceEnvironment.canFreezeThreads, let timer = ThreadFreezer.makeTimer()
+        else {
+            for value in values {
+                emit(instance, [value])
+                progress.beat()
+            }
+            return
+        }
+        ThreadFreezer.stallOnSignal(nanoseconds: 50_000)
         defer { ThreadFreezer.stallOnSignal(nanoseconds: 0) }
         for value in values {
-            if value % 30 == 0 { timer?.arm(after: 1 + (value * 7_919) % 20_000) }
+            if value % 30 == 0 { timer.arm(after: 1 + (value * 7_919) % 20_000) }
             emit(instance, [value])
             progress.beat()
         }

@@ -1,40 +1,32 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
 import Synchronization
-#endif
 
 /// Stops a thread at a chosen moment, wherever it has got to, until another thread has done
 /// something, and lets it go on: what holds a race's gap open when the gap is inside the
 /// component's code, where no callback of the kit runs.
 ///
 /// The other thread first declares it is waiting (``expectFreeze()``); the thread to stop
-/// arms a timer of its own (``Timer``), whose signal interrupts it; the signal handler wakes
-/// the waiting thread (``awaitFreeze()``) and waits, polling, until that thread calls
+/// arms a timer of its own (``makeTimer()``), whose signal interrupts it; the signal handler
+/// wakes the waiting thread (``awaitFreeze()``) and waits, polling, until that thread calls
 /// ``thaw()``, or two milliseconds at most (the stopped thread may hold a lock the other
-/// thread then waits for: the bound turns that into a slow trial, not a deadlock). A timer,
-/// not a signal sent by the other thread, a waiting thread that sleeps and a stopped thread
-/// that yields its core, so that the moment is precise and the freeze works even when the
-/// two threads share one core (a busy machine). The handler calls only what is
-/// async-signal-safe: atomics, the clock, `sem_post` and `sched_yield`.
+/// thread then waits for: the bound turns that into a slow trial, not a deadlock). The
+/// waiting thread sleeps and the stopped thread yields its core, so that the freeze works
+/// even when the two threads share one core (a busy machine). The handler calls only what
+/// is async-signal-safe: atomics, the clock, `write` and `sched_yield`.
 ///
-/// Only on Linux (Glibc), where it was built and measured, and not under ThreadSanitizer,
-/// whose runtime holds a signal back until the thread calls into it, so that it can no
-/// longer land at a chosen moment; elsewhere ``isAvailable`` is `false` and every call does
-/// nothing.
+/// Plain POSIX (`signal`, `sigaction`, `pthread_kill`, `pipe`, `poll`) for Linux and Darwin
+/// alike, but for the timer, which is a kernel timer on Linux and a signalling thread
+/// elsewhere. Its atomics need macOS 15 (or iOS 18) on Apple platforms. Not used under
+/// ThreadSanitizer, whose runtime holds a signal back until the thread calls into it, so
+/// that it can no longer land at a chosen moment: there ``isAvailable`` is `false`.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 enum ThreadFreezer {
     /// Whether threads can be frozen here.
     static var isAvailable: Bool {
-        #if canImport(Glibc)
         ProcessInfo.processInfo.environment[RequestNoneProbe.threadSanitizerKey] == nil
             && installed
-        #else
-        false
-        #endif
     }
 
-    #if canImport(Glibc)
     /// 0 idle, 1 a thread waits for a freeze, 2 frozen (the handler waits), 3 let go.
     private static let phase = Atomic<Int>(0)
     /// What the thread to be frozen is doing, set by itself with ``mark(_:)``.
@@ -43,18 +35,21 @@ enum ThreadFreezer {
     private static let markerWhenFrozen = Atomic<Int>(0)
     /// When the handler last ran, in nanoseconds of the monotonic clock.
     private static let handled = Atomic<Int>(0)
-    /// Posted by the handler (or by a freeze called off) to wake the waiting thread.
-    nonisolated(unsafe) private static let wakeUp: UnsafeMutablePointer<sem_t> = {
-        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        sem_init(semaphore, 0, 0)
-        return semaphore
+    /// A pipe whose one byte, written by the handler (or by a freeze called off), wakes the
+    /// waiting thread: `write` is async-signal-safe, and Darwin has no unnamed semaphores.
+    private static let wakeUp: (read: Int32, write: Int32)? = {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        return (ends[0], ends[1])
     }()
     /// How long a frozen thread waits at most, in nanoseconds.
     private static let longestFreeze = 2_000_000
     /// When not 0, a signal stalls its thread for this many nanoseconds, and that is all.
     private static let stall = Atomic<Int>(0)
 
-    /// Installs the handler once, for the process's lifetime. SIGUSR2 is the kit's alone;
+    /// Installs the handler once, for the process's lifetime. SIGUSR2 is the kit's alone.
+    /// `signal` sets the handler without naming the `sigaction` field that holds it (its
+    /// name differs between Glibc and Darwin); the flags are then set explicitly:
     /// `SA_RESTART` resumes whatever system call the signal interrupted.
     private static let installed: Bool = {
         _ = phase.load(ordering: .relaxed)
@@ -62,13 +57,25 @@ enum ThreadFreezer {
         _ = markerWhenFrozen.load(ordering: .relaxed)
         _ = handled.load(ordering: .relaxed)
         _ = stall.load(ordering: .relaxed)
-        _ = wakeUp
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in ThreadFreezer.holdStill() }
+        guard wakeUp != nil else { return false }
+        _ = signal(SIGUSR2) { _ in ThreadFreezer.holdStill() }
+        var action = SignalAction()
+        guard sigaction(SIGUSR2, nil, &action) == 0 else { return false }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         return sigaction(SIGUSR2, &action, nil) == 0
     }()
+
+    /// The C struct, named apart from the C function of the same name it would be taken for.
+    private typealias SignalAction = sigaction
+
+    /// The flags the handler was installed with, for tests.
+    static var installedFlags: Int32? {
+        guard installed else { return nil }
+        var action = SignalAction()
+        guard sigaction(SIGUSR2, nil, &action) == 0 else { return nil }
+        return action.sa_flags
+    }
 
     /// In the signal handler, on the thread being frozen.
     private static func holdStill() {
@@ -86,7 +93,7 @@ enum ThreadFreezer {
             phase.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing)
                 .exchanged
         else { return }
-        sem_post(wakeUp)
+        postWakeUp()
         let deadline = monotonicNanoseconds() + longestFreeze
         var spins = 0
         while phase.load(ordering: .acquiring) == 2 {
@@ -103,6 +110,13 @@ enum ThreadFreezer {
         {
             _ = phase.compareExchange(expected: 2, desired: 0, ordering: .acquiringAndReleasing)
         }
+    }
+
+    /// Writes the wake-up byte (async-signal-safe).
+    private static func postWakeUp() {
+        guard let wakeUp else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeUp.write, &byte, 1)
     }
 
     /// The monotonic clock in nanoseconds (async-signal-safe).
@@ -148,7 +162,7 @@ enum ThreadFreezer {
         if phase.compareExchange(expected: 1, desired: 0, ordering: .acquiringAndReleasing)
             .exchanged
         {
-            sem_post(wakeUp)
+            postWakeUp()
         }
     }
 
@@ -156,7 +170,7 @@ enum ThreadFreezer {
     /// freeze was called off or did not come within 5 milliseconds.
     static func awaitFreeze() -> Int? {
         guard installed else { return nil }
-        if !sleepForWakeUp(nanoseconds: 5_000_000) {
+        if !sleepForWakeUp(milliseconds: 5) {
             // Called off now, unless the handler took the freeze meanwhile: then its wake-up
             // is on its way.
             if phase.compareExchange(expected: 1, desired: 0, ordering: .acquiringAndReleasing)
@@ -164,23 +178,27 @@ enum ThreadFreezer {
             {
                 return nil
             }
-            _ = sleepForWakeUp(nanoseconds: 5_000_000)
+            _ = sleepForWakeUp(milliseconds: 5)
         }
         return phase.load(ordering: .acquiring) == 2
             ? markerWhenFrozen.load(ordering: .acquiring) : nil
     }
 
-    /// Waits for a post of ``wakeUp``; `false` after `nanoseconds`.
-    private static func sleepForWakeUp(nanoseconds: Int) -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
-        deadline.tv_nsec += nanoseconds
-        deadline.tv_sec += deadline.tv_nsec / 1_000_000_000
-        deadline.tv_nsec %= 1_000_000_000
-        while sem_timedwait(wakeUp, &deadline) != 0 {
-            if errno != EINTR { return false }
+    /// Waits for the wake-up byte and takes it; `false` after `milliseconds`.
+    private static func sleepForWakeUp(milliseconds: Int) -> Bool {
+        guard let wakeUp else { return false }
+        let deadline = monotonicNanoseconds() + milliseconds * 1_000_000
+        var ready = pollfd(fd: wakeUp.read, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = deadline - monotonicNanoseconds()
+            guard left > 0 else { return false }
+            let polled = poll(&ready, 1, Int32((left + 999_999) / 1_000_000))
+            if polled > 0 {
+                var byte: UInt8 = 0
+                return read(wakeUp.read, &byte, 1) == 1
+            }
+            if polled == 0 || errno != EINTR { return false }
         }
-        return true
     }
 
     /// Lets the frozen thread go and waits until its handler has returned.
@@ -192,57 +210,32 @@ enum ThreadFreezer {
         }
     }
 
-    /// A timer that interrupts the thread that made it, for ``arm(after:)``.
-    final class Timer {
-        private var timer: timer_t?
-
-        /// Made on the thread it will interrupt; `nil` if the system refuses a timer.
-        init?() {
-            guard ThreadFreezer.installed, let thread = Self.currentThreadID() else { return nil }
-            var event = sigevent()
-            event.sigev_notify = Int32(SIGEV_THREAD_ID)
-            event.sigev_signo = SIGUSR2
-            event._sigev_un._tid = thread
-            guard timer_create(CLOCK_MONOTONIC, &event, &timer) == 0 else { return nil }
-        }
-
-        deinit {
-            timer_delete(timer)
-        }
-
-        /// Fires once, `nanoseconds` from now (and the signal lands some microseconds after).
-        func arm(after nanoseconds: Int) {
-            var value = itimerspec()
-            value.it_value.tv_sec = nanoseconds / 1_000_000_000
-            value.it_value.tv_nsec = max(1, nanoseconds % 1_000_000_000)
-            timer_settime(timer, 0, &value, nil)
-        }
-
-        /// The kernel's identifier of the calling thread, read from `/proc/thread-self`
-        /// (`PID/task/TID`): Swift cannot call the variadic `syscall` for `gettid`.
-        private static func currentThreadID() -> Int32? {
-            var buffer = [CChar](repeating: 0, count: 64)
-            let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-            guard count > 0 else { return nil }
-            let path = String(
-                decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return path.split(separator: "/").last.flatMap { Int32($0) }
-        }
+    /// A timer that interrupts the thread that made it, for a freeze or a stall: on Linux a
+    /// kernel timer aimed at the thread (``KernelTimer``), elsewhere a thread that sends the
+    /// signal (``SignallingThread``); `nil` if the handler is not installed or the system
+    /// refuses a timer. Made on the thread it will interrupt.
+    ///
+    /// Two kinds because on Linux, measured on a busy 2-core machine, the kernel timer
+    /// catches more: it needs no third thread to be running at the chosen moment (figures in
+    /// the commit that made this choice). Darwin has no timer aimed at one thread.
+    static func makeTimer() -> (any FreezeTimer)? {
+        guard installed else { return nil }
+        #if canImport(Glibc)
+        return KernelTimer()
+        #else
+        return SignallingThread()
+        #endif
     }
-    #else
-    static func monotonicNanoseconds() -> Int { Int(DispatchTime.now().uptimeNanoseconds) }
-    static var lastHandled: Int { 0 }
-    static func mark(_ value: Int) {}
-    static func stallOnSignal(nanoseconds: Int) {}
-    static func expectFreeze() -> Bool { false }
-    static func callOff() {}
-    static func awaitFreeze() -> Int? { nil }
-    static func thaw() {}
 
-    /// No timers to freeze with here.
-    final class Timer {
-        init?() { return nil }
-        func arm(after nanoseconds: Int) {}
+    /// Sends the kit's signal to `thread`, as a timer does when it fires.
+    static func interrupt(_ thread: pthread_t) {
+        pthread_kill(thread, SIGUSR2)
     }
-    #endif
+}
+
+/// Interrupts the thread that made it with the kit's signal, once per ``arm(after:)``.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+protocol FreezeTimer: AnyObject {
+    /// Fires once, `nanoseconds` from now (and the signal lands some microseconds after).
+    func arm(after nanoseconds: Int)
 }

@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+@testable import PublisherConformance
+
+/// The thread freezer under R1's race and R15's stalls, with each kind of timer: the kernel
+/// timer Linux uses, and the signalling thread Darwin uses (plain POSIX, so it runs here
+/// too). Not under ThreadSanitizer, which holds signals back.
+final class ThreadFreezerTests: XCTestCase {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    private var timers: [(name: String, make: @Sendable () -> (any FreezeTimer)?)] {
+        [
+            ("this platform's timer", { ThreadFreezer.makeTimer() }),
+            ("signalling thread", { SignallingThread() }),
+        ]
+    }
+
+    /// The handler is installed with `SA_RESTART`, so a signal landing in a system call
+    /// (a lock's wait, a write) resumes it instead of failing it.
+    func testTheHandlerRestartsInterruptedSystemCalls() throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+            throw XCTSkip("the freezer's atomics need macOS 15")
+        }
+        let flags = try XCTUnwrap(ThreadFreezer.installedFlags)
+        XCTAssertEqual(flags & SA_RESTART, SA_RESTART)
+    }
+
+    /// A stall lands on the thread that made the timer: that thread sees its clock jump by
+    /// the stall, 20 ms, while it spins.
+    func testEachTimerStallsTheThreadThatMadeIt() throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            ConformanceEnvironment.canFreezeThreads
+        else { throw XCTSkip("no thread freezer here (ThreadSanitizer, or before macOS 15)") }
+        ThreadFreezer.stallOnSignal(nanoseconds: 20_000_000)
+        defer { ThreadFreezer.stallOnSignal(nanoseconds: 0) }
+        for (name, make) in timers {
+            let longestGap = onThread {
+                guard let timer = make() else { return 0 }
+                timer.arm(after: 100_000)
+                let end = ThreadFreezer.monotonicNanoseconds() + 500_000_000
+                var last = ThreadFreezer.monotonicNanoseconds()
+                var longest = 0
+                while last < end, longest < 15_000_000 {
+                    let now = ThreadFreezer.monotonicNanoseconds()
+                    longest = max(longest, now - last)
+                    last = now
+                }
+                return longest
+            }
+            XCTAssertGreaterThanOrEqual(longestGap, 15_000_000, name)
+        }
+    }
+
+    /// A freeze: the waiting thread learns where the other stopped, acts, and lets it go.
+    func testEachTimerFreezesTheThreadThatMadeItUntilThawed() throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            ConformanceEnvironment.canFreezeThreads
+        else { throw XCTSkip("no thread freezer here (ThreadSanitizer, or before macOS 15)") }
+        for (name, make) in timers {
+            XCTAssertTrue(ThreadFreezer.expectFreeze(), name)
+            let frozen = Thread {
+                guard let timer = make() else { return ThreadFreezer.callOff() }
+                ThreadFreezer.mark(7)
+                timer.arm(after: 100_000)
+                let end = ThreadFreezer.monotonicNanoseconds() + 50_000_000
+                while ThreadFreezer.monotonicNanoseconds() < end {}
+                ThreadFreezer.mark(8)
+                ThreadFreezer.callOff()
+            }
+            frozen.start()
+            XCTAssertEqual(ThreadFreezer.awaitFreeze(), 7, name)
+            ThreadFreezer.thaw()
+            while !frozen.isFinished { usleep(1_000) }
+        }
+    }
+
+    /// Runs `body` on a thread of its own and returns its result.
+    private func onThread(_ body: @escaping @Sendable () -> Int) -> Int {
+        let result = LockedBox(0)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            result.value = body()
+            done.signal()
+        }.start()
+        done.wait()
+        return result.value
+    }
+}
+
+/// A value handed from one thread to another.
+private final class LockedBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int
+    init(_ value: Int) { stored = value }
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -8,14 +8,7 @@ import XCTest
 /// move the compiler's errors out of the chapter.
 final class AdversarialAssemblyTests: XCTestCase {
     private func diagnostics(_ chapter: String) throws -> [String] {
-        let root = try Fixtures.temporaryWorkbook(
-            ["Chapters/01-bad.md": Data(chapter.utf8)], for: self)
-        do {
-            _ = try WorkbookLoader(root: root).chapters()
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
+        try Fixtures.loadingProblems(["Chapters/01-bad.md": Data(chapter.utf8)], for: self)
     }
 
     func testATestMethodInAnExtensionOfTheChaptersTestCaseIsRefusedAtItsLine() throws {

@@ -14,13 +14,7 @@ final class BadInputTests: XCTestCase {
     }
 
     private func diagnostics(_ files: [String: Data]) throws -> [String] {
-        let root = try Fixtures.temporaryWorkbook(files, for: self)
-        do {
-            _ = try WorkbookLoader(root: root).chapters()
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
+        try Fixtures.loadingProblems(files, for: self)
     }
 
     func testUnknownAttribute() throws {
@@ -224,13 +218,7 @@ final class ValidInputTests: XCTestCase {
     }
 
     private func problems(_ text: String) throws -> [String] {
-        let root = try Fixtures.temporaryWorkbook(["Chapters/01-ok.md": Data(text.utf8)], for: self)
-        do {
-            _ = try WorkbookLoader(root: root).chapters()
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
+        try Fixtures.loadingProblems(["Chapters/01-ok.md": Data(text.utf8)], for: self)
     }
 
     func testRegexLiteralsDoNotCountBracesOrQuotes() throws {

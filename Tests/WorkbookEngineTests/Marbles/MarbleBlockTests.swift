@@ -15,12 +15,7 @@ final class MarbleBlockTests: XCTestCase {
     }
 
     private func diagnostics(_ text: String) throws -> [String] {
-        do {
-            _ = try chapters(text)
-            return []
-        } catch let error as DiagnosticList {
-            return error.diagnostics.map(\.description)
-        }
+        try Fixtures.loadingProblems(["Chapters/01-a.md": Data(text.utf8)], for: self)
     }
 
     func testAMarbleBlockChecksItsExamplesTimelineAtItsLine() throws {

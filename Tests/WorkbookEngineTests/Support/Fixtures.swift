@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import WorkbookEngine
+
 /// Locates the fixture workbooks and builds temporary ones for tests.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath)
@@ -35,6 +37,20 @@ enum Fixtures {
         }
         testCase.addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         return root
+    }
+
+    /// The problems `WorkbookLoader.chapters()` reports for a temporary workbook of `files`,
+    /// each as `file:line: error: message`; empty when every chapter is valid.
+    static func loadingProblems(
+        _ files: [String: Data], for testCase: XCTestCase
+    ) throws -> [String] {
+        let root = try temporaryWorkbook(files, for: testCase)
+        do {
+            _ = try WorkbookLoader(root: root).chapters()
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
     }
 
     /// A temporary copy of a fixture workbook.

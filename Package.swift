@@ -78,7 +78,7 @@ let openCombine: Package.Dependency =
 
 let package = Package(
     name: "CombineByTests",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
         // For Benchmarks/, which measures `generate` through the loader's public API.

@@ -4,7 +4,7 @@ import PackageDescription
 /// Benchmarks live in their own package so the main package's build stays light.
 let package = Package(
     name: "CombineByTestsBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "CombineByTests", path: ".."),
         .package(

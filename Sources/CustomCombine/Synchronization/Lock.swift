@@ -13,8 +13,7 @@ import Synchronization
 /// The library's one lock. On Linux, a free lock is taken with one atomic
 /// compare-and-exchange and released with one atomic store, with no call into the C
 /// library; a thread that finds it taken waits on a pthread condition variable. Elsewhere
-/// it is a pthread mutex in memory of its own, so its address never moves
-/// (`Synchronization.Mutex` would do, but needs macOS 15; the package supports macOS 13).
+/// it is a pthread mutex in memory of its own, so its address never moves.
 /// Components take it only through `withLock`, so no early return can leave it held;
 /// `lock()` and `unlock()` are there for `withLock` and `AtomicBox` to build on.
 ///

@@ -29,7 +29,7 @@ extension PublisherConformanceRunner {
             ScenarioTrace.note(
                 subject: harness.name,
                 "R15's stalls need a thread freezer, which does not work under "
-                    + "ThreadSanitizer nor before macOS 15: the sends run unstalled, so a lock "
+                    + "ThreadSanitizer: the sends run unstalled, so a lock "
                     + "held while calling out is caught only by chance here")
         }
         for round in 0..<rounds {
@@ -91,8 +91,7 @@ extension PublisherConformanceRunner {
         _ instance: PublisherInstance<Output, Failure>, _ values: Range<Int>,
         _ progress: Heartbeat
     ) {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            ConformanceEnvironment.canFreezeThreads, let timer = ThreadFreezer.makeTimer()
+        guard ConformanceEnvironment.canFreezeThreads, let timer = ThreadFreezer.makeTimer()
         else {
             for value in values {
                 emit(instance, [value])

@@ -16,7 +16,7 @@ import Foundation
 /// is swept over the length of a `subscribe` call from trial to trial (``RaceAim``), so
 /// the stops land all along it, the gap included.
 ///
-/// Without a freezer (under ThreadSanitizer, and before macOS 15) the race is not run, and
+/// Without a freezer (under ThreadSanitizer) the race is not run, and
 /// the run says so on standard error.
 extension PublisherConformanceRunner {
     /// Trials per round.
@@ -27,13 +27,12 @@ extension PublisherConformanceRunner {
     /// error.
     func checkCompletionRacingSubscription(_ findings: Findings) {
         guard isPushed, harness.concurrentSends, harness.make().finish != nil else { return }
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            ConformanceEnvironment.canFreezeThreads
+        guard ConformanceEnvironment.canFreezeThreads
         else {
             ScenarioTrace.note(
                 subject: harness.name,
                 "R1's race 'subscribing races a completion' needs a thread freezer, which "
-                    + "does not work under ThreadSanitizer nor before macOS 15: not run")
+                    + "does not work under ThreadSanitizer: not run")
             return
         }
         let aim = RaceAim()
@@ -50,7 +49,6 @@ extension PublisherConformanceRunner {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     private func raceRound(_ findings: Findings, _ aim: RaceAim, _ scenario: String) {
         let trials = Self.racingTrials
         let instances = (0..<trials).map { _ in harness.make() }
@@ -129,7 +127,6 @@ extension PublisherConformanceRunner {
 /// evenly. The registration's offset is learnt too: a stop after which the other thread's
 /// completion did not reach the subscriber came before it, one after which it did came
 /// after it.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class RaceAim: @unchecked Sendable {
     /// How long ahead the timer is armed: long enough for arming it (a system call of some
     /// microseconds, tens of them in a busy virtual machine) to be over.

@@ -1,20 +1,11 @@
 import Foundation
-
-#if os(Linux)
 import Synchronization
-#endif
 
 /// Two threads meet here before each trial of a race and leave together: both spin on one
-/// counter instead of sleeping, since a sleeping thread takes microseconds to wake. (On
-/// Linux the counter is a `Synchronization.Atomic`; elsewhere, where that needs macOS 15, a
-/// lock guards it.)
+/// counter (a `Synchronization.Atomic`) instead of sleeping, since a sleeping thread takes
+/// microseconds to wake.
 final class Rendezvous: @unchecked Sendable {
-    #if os(Linux)
     private let arrivals = Synchronization.Atomic<Int>(0)
-    #else
-    private let lock = NSLock()
-    private var count = 0
-    #endif
 
     /// Arrives for trial `trial` (0, 1, 2...) and waits for the other thread to arrive too;
     /// `false` when it has not come within a second (it is stuck in the component).
@@ -34,7 +25,6 @@ final class Rendezvous: @unchecked Sendable {
         return true
     }
 
-    #if os(Linux)
     private func arrive() {
         arrivals.add(1, ordering: .acquiringAndReleasing)
     }
@@ -42,13 +32,4 @@ final class Rendezvous: @unchecked Sendable {
     private func arrived() -> Int {
         arrivals.load(ordering: .acquiring)
     }
-    #else
-    private func arrive() {
-        lock.withLock { count += 1 }
-    }
-
-    private func arrived() -> Int {
-        lock.withLock { count }
-    }
-    #endif
 }

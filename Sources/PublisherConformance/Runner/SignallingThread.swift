@@ -4,7 +4,6 @@ import Synchronization
 /// A ``FreezeTimer`` made of a thread of its own that waits for the moment and sends the
 /// signal with `pthread_kill`: plain POSIX, so it works on Darwin, which has no timer aimed
 /// at one thread. The signal is as late as the thread is in getting a core.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class SignallingThread: FreezeTimer {
     private let signaller: Signaller
 

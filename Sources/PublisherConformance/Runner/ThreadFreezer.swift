@@ -16,10 +16,9 @@ import Synchronization
 ///
 /// Plain POSIX (`signal`, `sigaction`, `pthread_kill`, `pipe`, `poll`) for Linux and Darwin
 /// alike, but for the timer, which is a kernel timer on Linux and a signalling thread
-/// elsewhere. Its atomics need macOS 15 (or iOS 18) on Apple platforms. Not used under
+/// elsewhere. Not used under
 /// ThreadSanitizer, whose runtime holds a signal back until the thread calls into it, so
 /// that it can no longer land at a chosen moment: there ``isAvailable`` is `false`.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 enum ThreadFreezer {
     /// Whether threads can be frozen here.
     static var isAvailable: Bool {
@@ -234,7 +233,6 @@ enum ThreadFreezer {
 }
 
 /// Interrupts the thread that made it with the kit's signal, once per ``arm(after:)``.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 protocol FreezeTimer: AnyObject {
     /// Fires once, `nanoseconds` from now (and the signal lands some microseconds after).
     func arm(after nanoseconds: Int)

@@ -8,19 +8,15 @@ public enum ConformanceEnvironment {
     public static let verboseKey = WorkbookEnvironment.verbose
 
     /// Whether rule 1's race 'subscribing races a completion' runs here: it stops a thread at
-    /// a chosen moment with a signal, which it can do on Linux and on macOS 15 or later,
-    /// outside ThreadSanitizer.
+    /// a chosen moment with a signal, which it can do on Linux and on macOS, outside
+    /// ThreadSanitizer.
     public static var racesSubscribingAgainstCompletion: Bool {
         canFreezeThreads
     }
 
-    /// Whether a ``ThreadFreezer`` works here: not under ThreadSanitizer, nor where its
-    /// atomics are missing (before macOS 15).
+    /// Whether a ``ThreadFreezer`` works here: not under ThreadSanitizer.
     static var canFreezeThreads: Bool {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
-            return false
-        }
-        return ThreadFreezer.isAvailable
+        ThreadFreezer.isAvailable
     }
 
     /// Whether ``verboseKey`` is set to `1`.

@@ -46,7 +46,7 @@ final class LearnerMistakeTests: XCTestCase {
     func testKitCatchesACompletionThatOvertakesTheSubscription() throws {
         guard ConformanceEnvironment.racesSubscribingAgainstCompletion else {
             throw XCTSkip(
-                "the race needs a thread freezer: Linux or macOS 15, outside ThreadSanitizer")
+                "the race needs a thread freezer, which does not work under ThreadSanitizer")
         }
         let report = PublisherConformanceRunner(harness(.registersBeforeHandshake))
             .run(only: [.subscriptionFirst])

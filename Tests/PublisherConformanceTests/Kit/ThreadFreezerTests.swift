@@ -7,7 +7,6 @@ import XCTest
 /// timer Linux uses, and the signalling thread Darwin uses (plain POSIX, so it runs here
 /// too). Not under ThreadSanitizer, which holds signals back.
 final class ThreadFreezerTests: XCTestCase {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     private var timers: [(name: String, make: @Sendable () -> (any FreezeTimer)?)] {
         [
             ("this platform's timer", { ThreadFreezer.makeTimer() }),
@@ -18,9 +17,6 @@ final class ThreadFreezerTests: XCTestCase {
     /// The handler is installed with `SA_RESTART`, so a signal landing in a system call
     /// (a lock's wait, a write) resumes it instead of failing it.
     func testTheHandlerRestartsInterruptedSystemCalls() throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
-            throw XCTSkip("the freezer's atomics need macOS 15")
-        }
         let flags = try XCTUnwrap(ThreadFreezer.installedFlags)
         XCTAssertEqual(flags & SA_RESTART, SA_RESTART)
     }
@@ -28,9 +24,8 @@ final class ThreadFreezerTests: XCTestCase {
     /// A stall lands on the thread that made the timer: that thread sees its clock jump by
     /// the stall, 20 ms, while it spins.
     func testEachTimerStallsTheThreadThatMadeIt() throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            ConformanceEnvironment.canFreezeThreads
-        else { throw XCTSkip("no thread freezer here (ThreadSanitizer, or before macOS 15)") }
+        guard ConformanceEnvironment.canFreezeThreads
+        else { throw XCTSkip("no thread freezer here (under ThreadSanitizer)") }
         ThreadFreezer.stallOnSignal(nanoseconds: 20_000_000)
         defer { ThreadFreezer.stallOnSignal(nanoseconds: 0) }
         for (name, make) in timers {
@@ -53,9 +48,8 @@ final class ThreadFreezerTests: XCTestCase {
 
     /// A freeze: the waiting thread learns where the other stopped, acts, and lets it go.
     func testEachTimerFreezesTheThreadThatMadeItUntilThawed() throws {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            ConformanceEnvironment.canFreezeThreads
-        else { throw XCTSkip("no thread freezer here (ThreadSanitizer, or before macOS 15)") }
+        guard ConformanceEnvironment.canFreezeThreads
+        else { throw XCTSkip("no thread freezer here (under ThreadSanitizer)") }
         for (name, make) in timers {
             XCTAssertTrue(ThreadFreezer.expectFreeze(), name)
             let frozen = Thread {

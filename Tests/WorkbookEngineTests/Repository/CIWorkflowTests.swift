@@ -3,8 +3,10 @@ import XCTest
 
 /// `.github/workflows/ci.yml` cannot run here, so it is at least read as YAML (by PyYAML,
 /// through python3; skipped, with the reason, where that is missing) and checked for what the
-/// README promises of it: a Linux job in the official Swift image and a macOS job on a
-/// macOS runner, each running the README's commands and uploading the JUnit report.
+/// README promises of it: a Linux job in the official Swift image on Debian and a macOS job
+/// on a pinned Xcode, each running the README's commands and the lint, drawing the marble
+/// pictures (a missing browser fails), caching its build by `Package.swift`, and uploading
+/// the JUnit report. actionlint, which `.ci/run` runs, checks the rest.
 final class CIWorkflowTests: XCTestCase {
     private struct Step {
         let name: String
@@ -69,14 +71,31 @@ final class CIWorkflowTests: XCTestCase {
         let image = try XCTUnwrap(linux["container"] as? String)
         XCTAssertTrue(image.hasPrefix("swift:"), "the Linux job runs in the official Swift image")
         XCTAssertTrue(
+            image.hasSuffix("-bookworm"),
+            "\(image): Debian's image, whose chromium package runs in a container")
+        XCTAssertTrue(
             (macos["runs-on"] as? String)?.hasPrefix("macos-") ?? false, "a macOS runner")
+        let developerDirectory = (macos["env"] as? [String: String])?["DEVELOPER_DIR"] ?? ""
+        XCTAssertTrue(
+            developerDirectory.contains("/Applications/Xcode_26."),
+            "the macOS job pins an Xcode 26 (DEVELOPER_DIR is '\(developerDirectory)')")
+        let environment = document["env"] as? [String: String] ?? [:]
+        XCTAssertEqual(
+            environment["WORKBOOK_REQUIRE_BROWSER"], "1",
+            "both jobs must draw the marble pictures, not skip them")
 
         for (name, job) in [("linux", linux), ("macos", macos)] {
             let steps = steps(of: job)
             let commands = steps.map(\.run).joined(separator: "\n")
             XCTAssertTrue(steps.contains { $0.uses.hasPrefix("actions/checkout@") }, name)
+            let cache = steps.first { $0.uses.hasPrefix("actions/cache@") }
+            XCTAssertEqual(cache?.with["path"] as? String, ".build", "\(name) caches no build")
+            XCTAssertTrue(
+                (cache?.with["key"] as? String ?? "").contains("hashFiles('Package.swift')"),
+                "\(name)'s cache is not keyed on Package.swift")
             for command in [
-                "swift run workbook check", "swift test", "swift run workbook test --junit",
+                "swift run workbook check", "Tools/lint.sh", "swift test",
+                "swift run workbook test --junit",
             ] {
                 XCTAssertTrue(commands.contains(command), "\(name) does not run \(command)")
             }
@@ -95,8 +114,9 @@ final class CIWorkflowTests: XCTestCase {
         XCTAssertTrue(
             macLines.contains { $0.trimmingCharacters(in: .whitespaces) == "brew install cmark" },
             "the macOS job installs cmark with Homebrew")
-        XCTAssertTrue(
-            steps(of: linux).map(\.run).joined().contains("libcmark-dev"),
-            "the Linux job installs libcmark")
+        let linuxInstall = steps(of: linux).map(\.run).joined()
+        for package in ["libcmark-dev", "chromium", "libxml2-utils"] {
+            XCTAssertTrue(linuxInstall.contains(package), "the Linux job installs \(package)")
+        }
     }
 }

@@ -18,7 +18,7 @@ final class Chapter00Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 25)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 51)
 struct Greeter {
     let name: String
 
@@ -29,7 +29,7 @@ struct Greeter {
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 40)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 66)
 func testGreeterGreetsByName() {
     XCTAssertEqual(Greeter(name: "Ada").greeting(), "Hello, Ada!")
 }
@@ -40,7 +40,7 @@ extension Chapter00Tests {
     func test_examples_print() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 80)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject.sink { print("received \($0)") }
 subject.send(1)
@@ -54,7 +54,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 80)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -66,7 +66,7 @@ object: ObjectIdentifier(0x...)
 received 3
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 65)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 91)
         }
     }
 }
@@ -75,7 +75,7 @@ extension Chapter00Tests {
     func test_two_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 84)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 110)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("early"))
 timeline.advance()
@@ -89,7 +89,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 84)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 110)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -98,7 +98,7 @@ early  ^1-2|
 late     ^2|
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 96)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 122)
         }
     }
 }
@@ -107,7 +107,7 @@ extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 153)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -124,7 +124,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 153)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -134,34 +134,34 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 142)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 168)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 191)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 172)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 198)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 178)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 204)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 190)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 216)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 222)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -172,10 +172,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 232)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 210)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 236)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -185,7 +185,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 232)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -195,13 +195,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 217)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 243)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 315)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 341)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -211,7 +211,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 336)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 362)
 func testUnlimitedStaysUnlimited() {
     assertDocumented(
         Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
@@ -224,14 +224,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 349)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 375)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 349)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 375)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -244,13 +244,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 353)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 379)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 513)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 539)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -211,10 +211,12 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 362)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 363)
 func testUnlimitedStaysUnlimited() {
+    var demand = Subscribers.Demand.unlimited
+    demand -= .max(1)
     assertDocumented(
-        Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
+        demand, equals: .unlimited,
         "Subscribers.Demand -=: \"When subtracting any value (including .unlimited) from .unlimited, the result is still .unlimited.\"")
 }
 #sourceLocation()
@@ -224,14 +226,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 375)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 378)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 375)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 378)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -244,13 +246,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 379)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 382)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 539)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 542)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -240,7 +240,7 @@ extension Chapter06Tests {
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
-        .multicast { CurrentValueSubject(10) }
+        .multicast { CurrentValueSubject(0) }
         .autoconnect()
 
     let (receivedC, receivedD) = runScript(on: multicastB, source: subjectA)

@@ -117,7 +117,7 @@ func testMulticastWaitsForConnect() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 176)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 177)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -145,7 +145,7 @@ extension Chapter06Tests {
     func test_cold_against_multicast() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 211)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 212)
 let subjectA = PassthroughSubject<Int, Never>()
 let cold = subjectA.scan(0) { count, _ in count + 1 }
 let shared = subjectA.scan(0) { count, _ in count + 1 }
@@ -169,7 +169,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 211)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 212)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -180,12 +180,12 @@ cold-D       ^12|
 shared-D     ^34|
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 233)
+                file: "Chapters/06-cold-hot-multicast.md", line: 234)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 251)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 252)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -210,7 +210,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 276)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 277)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -223,7 +223,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 276)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 277)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -234,13 +234,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 286)
+                file: "Chapters/06-cold-hot-multicast.md", line: 287)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 297)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 298)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -269,7 +269,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 331)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 332)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -289,7 +289,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 367)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 368)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -310,7 +310,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 398)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 399)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

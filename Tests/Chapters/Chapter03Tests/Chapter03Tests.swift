@@ -276,7 +276,7 @@ func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
         receiveSubscription: { subscription in
             subscription.request(.unlimited)
             inHandshake.signal()  // the other thread may send now
-            _ = sent.wait(timeout: .now() + 2)  // until its send has returned
+            _ = sent.wait(timeout: .now() + 10)  // until its send has returned
         },
         receiveValue: { value in
             received.mutate { $0.append(value) }
@@ -293,7 +293,7 @@ func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
 
     subject.subscribe(subscriber)
     subject.send(8)
-    _ = senderDone.wait(timeout: .now() + 5)  // whatever the sender delivers, it has delivered
+    _ = senderDone.wait(timeout: .now() + 10)  // whatever the sender delivers, it has delivered
 
     XCTAssertEqual(received.value, [8], "7 was sent while the subscriber was not on the list yet")
 }

@@ -121,7 +121,7 @@ func testNaiveSubjectCancelAndSendSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 177)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 178)
 /// The library's CustomSubject in the smallest form: the draft, plus an ordered list, a
 /// remembered completion, memberships, and upstreams asked only once someone listens.
 /// Correct on one thread; nothing here guards its state.
@@ -220,7 +220,7 @@ final class SmallSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 282)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 283)
 func testCustomSubjectAllowsReentrantSendAndCancel() {
     func reentrant<S: Subject>(_ subject: S) -> [Int] where S.Output == Int, S.Failure == Never {
         var received = [Int]()
@@ -241,8 +241,67 @@ func testCustomSubjectAllowsReentrantSendAndCancel() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 381)
+/// Only the handshake of a subject written outside the library: the subscription first,
+/// then joining the list, which one lock guards.
+final class HandshakeFirstSubject: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    @Atomic private var links: [CustomSubscription<SmallSubject<Int, Never>.Behavior>] = []
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let link = CustomSubscription(
+            behavior: SmallSubject<Int, Never>.Behavior(downstream: AnySubscriber(subscriber)))
+        link.receive(subscription: Subscriptions.empty)  // 1. the handshake
+        $links.mutate { $0.append(link) }  // 2. then the list
+    }
+
+    func send(_ value: Int) {
+        for link in links {  // a copy, read under the lock; the calls come after it
+            _ = link.receive(value)
+        }
+    }
+}
+#sourceLocation()
+
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 368)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 411)
+func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
+    let subject = HandshakeFirstSubject()
+    let inHandshake = DispatchSemaphore(value: 0)
+    let sent = DispatchSemaphore(value: 0)
+    let received = AtomicBox([Int]())
+    let subscriber = AnySubscriber<Int, Never>(
+        receiveSubscription: { subscription in
+            subscription.request(.unlimited)
+            inHandshake.signal()  // the other thread may send now
+            _ = sent.wait(timeout: .now() + 10)  // until its send has returned
+        },
+        receiveValue: { value in
+            received.mutate { $0.append(value) }
+            return .none
+        },
+        receiveCompletion: nil)
+    let senderDone = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        inHandshake.wait()
+        subject.send(7)
+        sent.signal()
+        senderDone.signal()
+    }
+
+    subject.subscribe(subscriber)
+    subject.send(8)
+    _ = senderDone.wait(timeout: .now() + 10)  // whatever the sender delivers, it has delivered
+
+    XCTAssertEqual(received.value, [8], "7 was sent while the subscriber was not on the list yet")
+}
+#sourceLocation()
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 448)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -259,7 +318,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 388)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 468)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -299,7 +358,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 431)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 511)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -313,7 +372,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 444)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 524)
 func testBothSubjectsHonourDemand() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -338,7 +397,7 @@ func testBothSubjectsHonourDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 481)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 561)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -367,7 +426,7 @@ extension Chapter03Tests {
     func test_late_subscriber_after_completion() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 509)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 589)
 let draft = NaiveSubject<Int, Never>()
 let library = CustomSubject<Int, Never>()
 draft.subscribe(timeline.lane("draft-early"))
@@ -387,7 +446,7 @@ library.send(2)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 509)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 589)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -398,13 +457,13 @@ draft-late        ^---2
 library-late      (^|)
 
 """#,
-                file: "Chapters/03-custom-subject.md", line: 527)
+                file: "Chapters/03-custom-subject.md", line: 607)
         }
     }
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 547)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 630)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -425,7 +484,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 582)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 665)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -456,7 +515,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 616)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 699)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -486,7 +545,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 661)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 745)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         // Spelled out, because `Demand`'s own description is each implementation's choice
@@ -531,12 +590,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 760)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 839)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 764)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 843)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -85,7 +85,39 @@ subjects that served their sinks in subscription order: ... of 20
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 133)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 140)
+func testMulticastWaitsForConnect() {
+    let subjectA = PassthroughSubject<Int, Never>()
+    var subjectsMade = 0
+    let multicastB = subjectA.scan(10, +)
+        .multicast { () -> PassthroughSubject<Int, Never> in
+            subjectsMade += 1
+            return PassthroughSubject()
+        }
+
+    var receivedC = [Subscribers.Event<Int, Never>]()
+    let sinkC = multicastB.sink(event: { receivedC.append($0) })
+    subjectA.send(1)
+    assertDocumented(
+        receivedC, equals: [],
+        "ConnectablePublisher: \"This publisher doesn't produce any elements until you call its connect() method\"")
+
+    let connection = multicastB.connect()
+    var receivedD = [Subscribers.Event<Int, Never>]()
+    let sinkD = multicastB.sink(event: { receivedD.append($0) })
+    subjectA.send(2)
+
+    expectObserved(
+        [receivedC, receivedD], "what C and D receive of 2, sent after connect() (1 came before it)",
+        [.openCombine: [[.value(12)], [.value(12)]]])
+    expectObserved(subjectsMade, "how many subjects multicast's closure made for two sinks", [.openCombine: 1])
+    withExtendedLifetime((sinkC, sinkD, connection)) {}
+}
+#sourceLocation()
+}
+
+extension Chapter06Tests {
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 177)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -113,10 +145,10 @@ extension Chapter06Tests {
     func test_cold_against_multicast() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 164)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 212)
 let subjectA = PassthroughSubject<Int, Never>()
-let cold = subjectA.scan(10, +)
-let shared = subjectA.scan(10, +)
+let cold = subjectA.scan(0) { count, _ in count + 1 }
+let shared = subjectA.scan(0) { count, _ in count + 1 }
     .multicast { PassthroughSubject() }
     .autoconnect()
 cold.subscribe(timeline.lane("cold-C"))
@@ -137,24 +169,23 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 164)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 212)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-cold-C    ^ab-cd|
-shared-C  ^ab-cd|
-cold-D       ^be|
-shared-D     ^cd|
-          a=11 b=13 c=16 d=20 e=17
+cold-C    ^12-34|
+shared-C  ^12-34|
+cold-D       ^12|
+shared-D     ^34|
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 186)
+                file: "Chapters/06-cold-hot-multicast.md", line: 234)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 204)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 252)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -179,7 +210,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 229)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 277)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -192,7 +223,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 229)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 277)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -203,13 +234,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 239)
+                file: "Chapters/06-cold-hot-multicast.md", line: 287)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 250)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 298)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -230,13 +261,15 @@ func testMulticastFoldsEachValueOnce() {
     _ = runScript(on: shared, source: sharedSource)
 
     XCTAssertEqual(coldAdditions, 6)  // 1 and 2 for C; 3 and 4 for C and again for D
-    XCTAssertEqual(sharedAdditions, 4)  // each value folded once
+    assertDocumented(
+        sharedAdditions, equals: 4,  // each value folded once
+        "multicast(_:): \"you want upstream publishers to only process one receive(_:) call per event\"")
 }
 #sourceLocation()
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 282)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 332)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -256,7 +289,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 318)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 368)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -277,7 +310,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 348)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 399)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

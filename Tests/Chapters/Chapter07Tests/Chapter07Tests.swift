@@ -137,7 +137,7 @@ func testTheSmallBufferAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 170)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 171)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -177,7 +177,7 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 230)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 227)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
@@ -218,7 +218,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 283)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 280)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -250,8 +250,8 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 324)
-func testOpenCombineByRequestAsksForEverything() {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 327)
+func testByRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
     let sink = CustomDemandSink<Int, Never>(
@@ -269,7 +269,7 @@ func testOpenCombineByRequestAsksForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 345)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 355)
 /// Sends `values` through Combine's `buffer` operator with room for two and
 /// `prefetch: .byRequest`, then asks for everything: what comes out is what the operator kept
 /// (on OpenCombine, which takes every value; see above).
@@ -297,7 +297,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 372)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 382)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -317,7 +317,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 402)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 412)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -337,7 +337,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 426)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 436)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -352,7 +352,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 450)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 460)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -373,7 +373,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 479)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 489)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -398,7 +398,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 530)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 542)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -468,7 +468,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 609)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 621)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -498,7 +498,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 645)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 657)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -522,7 +522,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 668)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 680)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -551,6 +551,78 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 
             XCTAssertEqual(fromSmall, fromLibrary, "limit \(limit), \(script)")
         }
+    }
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 720)
+/// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
+/// its `receive(_:)` calls.
+final class Reacting: Subscriber {
+    private(set) var values: [Int] = []
+    private(set) var deepest = 0
+    private var depth = 0
+    private(set) var subscription: Subscription?
+    let react: (Int, Subscription) -> Void
+
+    init(react: @escaping (Int, Subscription) -> Void) { self.react = react }
+
+    func receive(subscription: Subscription) { self.subscription = subscription }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        depth += 1
+        deepest = max(deepest, depth)
+        defer { depth -= 1 }
+        values.append(input)
+        if let subscription { react(input, subscription) }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/07-buffer.md", line: 751)
+/// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
+/// it asks for anything, then makes it ask for `demand`.
+func deliverThreeWaitingValues(
+    to subscriber: Reacting, through: String, asking demand: Subscribers.Demand
+) {
+    let source: Any
+    if through == "small" {
+        let link = CustomSubscription(behavior: SmallReplayBehavior<Int, Never>(
+            downstream: AnySubscriber(subscriber),
+            backlog: Buffer(limit: 10, strategy: .dropOldest)))
+        link.receive(subscription: Subscriptions.empty)
+        for value in 1...3 { _ = link.receive(value) }
+        source = link
+    } else {
+        let subject = BufferSubject<Int, Never>(limit: 10, whenFull: .dropOldest)
+        subject.subscribe(subscriber)
+        subject.send(sequence: 1...3, completion: nil)
+        source = subject
+    }
+    withExtendedLifetime(source) { subscriber.subscription?.request(demand) }
+}
+#sourceLocation()
+
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 775)
+func testAReentrantRequestExtendsTheRunningDrain() {
+    for through in ["small", "library"] {
+        let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })
+        deliverThreeWaitingValues(to: subscriber, through: through, asking: .max(1))
+        XCTAssertEqual(subscriber.values, [1, 2, 3], through)
+        XCTAssertEqual(subscriber.deepest, 1, "\(through): no value delivered inside another")
+    }
+}
+
+func testACancelInsideReceiveStopsTheDrainHalfway() {
+    for through in ["small", "library"] {
+        let subscriber = Reacting(react: { _, subscription in subscription.cancel() })
+        deliverThreeWaitingValues(to: subscriber, through: through, asking: .max(3))
+        XCTAssertEqual(subscriber.values, [1], through)
     }
 }
 #sourceLocation()

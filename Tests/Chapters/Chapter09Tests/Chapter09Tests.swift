@@ -19,7 +19,7 @@ final class Chapter09Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 22)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 27)
 func testAnyCancellableEndsWithItsScope() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -28,7 +28,7 @@ func testAnyCancellableEndsWithItsScope() {
     do {
         let cancellable = subject.sink(event: { received.append($0) })
         weakCancellable = cancellable
-        subject.send(1)
+        withExtendedLifetime(cancellable) { subject.send(1) }  // alive while 1 is sent
     }
 
     XCTAssertNil(weakCancellable)
@@ -42,7 +42,7 @@ extension Chapter09Tests {
     func test_released_cancellable() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 48)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 53)
 let subject = PassthroughSubject<Int, Never>()
 let kept = timeline.lane("kept", of: Int.self, failing: Never.self)
 let released = timeline.lane("released", of: Int.self, failing: Never.self)
@@ -64,7 +64,7 @@ withExtendedLifetime((keptToken, releasedToken)) {}
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/09-surprising-lifetimes.md", line: 48)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/09-surprising-lifetimes.md", line: 53)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -73,13 +73,13 @@ kept      ^12-3|
 released  ^12!
 
 """#,
-                file: "Chapters/09-surprising-lifetimes.md", line: 68)
+                file: "Chapters/09-surprising-lifetimes.md", line: 73)
         }
     }
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 82)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 87)
 func testSinkOutlivesItsScope() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -113,7 +113,7 @@ func testSinkOutlivesItsScope() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 124)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 129)
 func testSubjectAndSinkKeepEachOtherAlive() {
     var received = [Subscribers.Event<Int, Never>]()
     weak var weakSubject: PassthroughSubject<Int, Never>?
@@ -146,7 +146,7 @@ func testSubjectAndSinkKeepEachOtherAlive() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 195)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 203)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -173,7 +173,7 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 224)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 232)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var received = [Subscribers.Event<Int, Never>]()
@@ -195,7 +195,7 @@ func testAnyCancellableReleasesSubjectToo() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 251)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 259)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -215,7 +215,7 @@ func testDroppedConnectionIsCancelledAtOnce() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 278)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 286)
 func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()

@@ -63,7 +63,19 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 99)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 97)
+func testMainQueueWorkWaitsForTheRunLoop() {
+    var ran = false
+    DispatchQueue.main.async { ran = true }
+    XCTAssertFalse(ran, "the test is on the main thread, so the main queue cannot run yet")
+    drainMainQueue()
+    XCTAssertTrue(ran)
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 114)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -75,14 +87,16 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
     subject.send(1)
     subject.send(completion: .finished)
 
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
+    assertDocumented(
+        received, equals: [1].asEvents(completion: .finished),
+        "ImmediateScheduler: \"A scheduler for performing synchronous actions\"")
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 128)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 145)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -118,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 171)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 188)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -150,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 207)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 224)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -181,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 255)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 273)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 259)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 284)
 /// Subscribes through `receive(on:)` a test scheduler, sends 1 (and `.finished` if
 /// `finish`), cancels, then lets the scheduler run; returns every call the subscriber got.
 func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
@@ -210,7 +224,7 @@ func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 283)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 308)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false),
@@ -228,7 +242,7 @@ extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 344)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 369)
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
     .sink { _ in }
@@ -237,7 +251,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 344)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 369)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -249,7 +263,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 350)
+                file: "Chapters/13-scheduling.md", line: 375)
         }
     }
 }
@@ -258,7 +272,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 365)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 390)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -285,7 +299,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 365)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 390)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -303,13 +317,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 389)
+                file: "Chapters/13-scheduling.md", line: 414)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 432)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 460)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -340,7 +354,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 467)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 495)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -364,7 +378,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 467)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 495)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -377,13 +391,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 488)
+                file: "Chapters/13-scheduling.md", line: 516)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 504)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 532)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -415,7 +429,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 549)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 577)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -430,7 +444,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 549)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 577)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -439,13 +453,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 562)
+                file: "Chapters/13-scheduling.md", line: 590)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 580)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 608)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -462,9 +476,6 @@ func testSendingOnTheSameQueueStillLosesValues() {
     queue.resume()
 
     waitAtMostFiveSeconds(for: finished)
-    assertDocumented(
-        values(of: received), equals: [],
-        "subscribe(on:) performs \"request operations\" on its scheduler, here behind the sends; a PassthroughSubject \"drops values if ... its current demand is zero\"")
     expectObserved(
         received, "what arrives when both sends are queued behind the subscription",
         [.openCombine: [.complete(.finished)]])
@@ -474,7 +485,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 619)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 648)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -501,7 +512,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 651)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 680)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -527,7 +538,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 687)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 717)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -553,7 +564,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 718)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 748)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -584,7 +595,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 766)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 796)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -615,7 +626,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 800)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 830)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")

@@ -38,6 +38,12 @@ package enum WorkbookEnvironment {
     /// `1`, set by `workbook test --verbose` in each test process: the conformance kit shows
     /// every scenario that broke a rule in full, not the first one and a count.
     package static let verbose = "WORKBOOK_VERBOSE"
+    /// A Chromium-family browser's executable for the tests that draw marble pictures,
+    /// instead of searching the `PATH` and the Mac's application folders.
+    package static let chromium = "WORKBOOK_CHROMIUM"
+    /// `1` where the marble pictures must be drawn (`.ci/run`, the workflow): a missing
+    /// browser fails those tests instead of skipping them.
+    package static let requireBrowser = "WORKBOOK_REQUIRE_BROWSER"
 
     /// The compilation condition of chapter modules built against the reader's workbench.
     package static let mineCondition = "WORKBOOK_MINE"
@@ -48,6 +54,6 @@ package enum WorkbookEnvironment {
     /// Every key of the workbook.
     package static let allKeys: Set<String> = [
         mine, excludedChapters, chapterTargets, appleCombine, outputChecks, testResult, combine,
-        root, verbose, parkedChapters,
+        root, verbose, parkedChapters, chromium, requireBrowser,
     ]
 }

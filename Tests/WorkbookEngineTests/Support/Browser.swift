@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookContract
 import XCTest
 
 /// A Chromium-family browser for the tests that draw a picture and read its pixels: where
@@ -8,9 +9,9 @@ import XCTest
 /// browser a failure instead.
 enum Browser {
     /// A browser's executable to use instead of searching.
-    static let pathKey = "WORKBOOK_CHROMIUM"
+    static let pathKey = WorkbookEnvironment.chromium
     /// Set to `1` where a missing browser must fail the run rather than skip.
-    static let requiredKey = "WORKBOOK_REQUIRE_BROWSER"
+    static let requiredKey = WorkbookEnvironment.requireBrowser
 
     /// Commands searched on the `PATH`, in order: Debian's package, other distributions'
     /// names, and Google's.

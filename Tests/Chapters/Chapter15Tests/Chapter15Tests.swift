@@ -164,7 +164,7 @@ print("1. subscribe")
     }
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 234)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 235)
 /// The smallest timer publisher: ticks every `interval` on `queue`, while there is demand.
 struct SmallDispatchTimer: Publisher {
     typealias Output = DispatchTime
@@ -235,7 +235,7 @@ where S.Input == DispatchTime, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 308)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 309)
 func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
     let queue = DispatchQueue(label: "chapter15.small-timer")
     let third = expectation(description: "three ticks")
@@ -262,7 +262,7 @@ func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 337)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 338)
 func testCancellingTheSmallTimerStopsItAndLetsGo() {
     let queue = DispatchQueue(label: "chapter15.small-timer-cancel")
     let second = expectation(description: "two ticks")
@@ -300,7 +300,7 @@ func testCancellingTheSmallTimerStopsItAndLetsGo() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 526)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 527)
 func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
     let queue = DispatchQueue.global()  // concurrent: it could run two at once
     let inside = AtomicBox(0)
@@ -323,12 +323,12 @@ func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 602)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 603)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 612)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 613)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -347,7 +347,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 636)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 637)
 func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -365,7 +365,7 @@ func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 656)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 657)
 func testCancellingFromInsideTheThirdValueStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -384,7 +384,7 @@ func testCancellingFromInsideTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 680)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 681)
 func testTimerDeliversOnlyWhatWasRequested() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -411,7 +411,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 712)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 713)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -441,7 +441,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 747)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 748)
 func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -469,7 +469,7 @@ func testDispatchTimerTicksOnARealQueue() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 780)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 781)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -492,12 +492,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 802)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 803)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 806)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 807)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

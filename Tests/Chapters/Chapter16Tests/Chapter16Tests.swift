@@ -838,7 +838,7 @@ func testDemandNoneIsJustZero() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1117)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1118)
 func testBelowZeroAndRequestingNothing() throws {
     let minus = try trapOutcome(".none - .max(1)") { _ = Subscribers.Demand.none - .max(1) }
     let minusInt = try trapOutcome(".none - 1") { _ = Subscribers.Demand.none - 1 }
@@ -863,12 +863,12 @@ func testBelowZeroAndRequestingNothing() throws {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1144)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1145)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1148)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1149)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

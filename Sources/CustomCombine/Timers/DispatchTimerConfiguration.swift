@@ -7,7 +7,7 @@ import Dispatch
 public struct DispatchTimerConfiguration: @unchecked Sendable {
     /// Where the timer fires; `nil` for a global queue.
     public let queue: DispatchQueue?
-    /// The time from subscription to the first tick, and between ticks.
+    /// The time from the first request to the first tick, and between ticks.
     public let interval: DispatchTimeInterval
     /// How late Dispatch may fire, so it can batch wake-ups.
     public let leeway: DispatchTimeInterval

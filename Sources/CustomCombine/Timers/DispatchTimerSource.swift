@@ -83,8 +83,9 @@ final class DispatchTimerSource<Context: Scheduler, Output>: Subscription, @unch
     }
 
     // snippet.timer-source-fire
-    /// Runs when the scheduler says; a scheduler runs one repeating action's ticks one after
-    /// another, never two at once.
+    /// Runs when the scheduler says. Assumes that the scheduler never runs two ticks of one
+    /// repeating action at once: `Scheduler` does not promise that, but a `DispatchQueue`
+    /// (through a dispatch source, which is not reentrant) and a test scheduler keep to it.
     private func fire() {
         let tick: (link: Link, last: Bool)? = lock.withLock {
             guard let link, requested > 0 else { return nil }  // no demand: skip this tick

@@ -15,9 +15,27 @@ extension XCTestCase {
         _ violation: String, function: String = #function, file: StaticString = #filePath,
         line: UInt = #line, _ body: () -> Void
     ) throws {
+        let outcome = try trapOutcome(
+            violation, function: function, file: file, line: line, body)
+        if outcome == Self.survived {
+            XCTFail(
+                "\(violation) did not stop the program: a precondition is missing", file: file,
+                line: line)
+        }
+    }
+
+    /// What `body` does to the program, run in a child process as ``assertTraps`` runs it:
+    /// `"trap"` when it stopped the program, `"survived"` when it returned. For a behaviour
+    /// that differs between implementations, recorded per implementation with
+    /// `expectObserved`. A child that failed in some other way fails the test (the result is
+    /// then `"failed"`); where no child process can be started the test is skipped.
+    public func trapOutcome(
+        _ violation: String, function: String = #function, file: StaticString = #filePath,
+        line: UInt = #line, _ body: () -> Void
+    ) throws -> String {
         if let requested = RequestNoneProbe.requestedTarget {
             // The child: commit only the violation it was started for.
-            guard requested == violation else { return }
+            guard requested == violation else { return "" }
             FileHandle.standardOutput.write(Data("\(RequestNoneProbe.attemptMarker)\n".utf8))
             body()
             // What the probe reads as "survived, delivering as expected".
@@ -32,19 +50,23 @@ extension XCTestCase {
         case .notApplicable(let reason):
             throw XCTSkip("\(violation): cannot check a trap here (\(reason))")
         case .observed("trap"):
-            return
+            return Self.trapped
         case .observed("ignore"):
-            XCTFail(
-                "\(violation) did not stop the program: a precondition is missing", file: file,
-                line: line)
+            return Self.survived
         case .fail(let text) where Self.isTrap(text):
-            return
+            return Self.trapped
         default:
             XCTFail(
                 "\(violation): the child process did not run as expected: \(outcome)", file: file,
                 line: line)
+            return "failed"
         }
     }
+
+    /// ``trapOutcome(_:function:file:line:_:)`` for a call that stopped the program.
+    private static var trapped: String { "trap" }
+    /// ``trapOutcome(_:function:file:line:_:)`` for a call that returned.
+    private static var survived: String { "survived" }
 
     /// A child that died of the signal a Swift trap raises: SIGILL on x86-64, SIGTRAP on
     /// arm64. The probe reads only a trap that prints `Fatal error` as one (a failed

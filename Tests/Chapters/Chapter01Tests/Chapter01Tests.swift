@@ -53,7 +53,22 @@ final class Recorder<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 79)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 86)
+func testDemandValues() {
+    assertDocumented(
+        Subscribers.Demand.none, equals: .max(0),
+        "Subscribers.Demand.none: \"This is equivalent to Demand.max(0).\"")
+    assertDocumented(
+        Subscribers.Demand.unlimited.max, equals: nil,
+        "Subscribers.Demand.max: \"The value is nil if the demand is unlimited.\"")
+    XCTAssertEqual(Subscribers.Demand.max(2) + .max(3), .max(5))
+    XCTAssertEqual(Subscribers.Demand.unlimited + .max(3), .unlimited)
+}
+#sourceLocation()
+}
+
+extension Chapter01Tests {
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 125)
 func testPublisherOnlyAcceptsSubscribers() {
     let subject = PassthroughSubject<Int, Never>()
     let recorder = Recorder<Int, Never>()
@@ -70,7 +85,7 @@ func testPublisherOnlyAcceptsSubscribers() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 195)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 248)
 func testHelpersDescribeEvents() {
     XCTAssertEqual(
         (1...3).asEvents(completion: .finished),
@@ -94,7 +109,7 @@ func testHelpersDescribeEvents() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 222)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 275)
 func testSubjectSink() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -111,7 +126,7 @@ func testSubjectSink() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 245)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 298)
 func testScan() {
     let subjectA = PassthroughSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -129,7 +144,7 @@ func testScan() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 276)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 334)
 func testCorrection_twoSinksOnOneScanBothSeeEverything() {
     let subjectA = PassthroughSubject<Int, Never>()
     var upstreamSubscriptions = 0
@@ -160,7 +175,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 350)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 408)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -193,7 +208,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 350)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 408)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -212,7 +227,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 380)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 438)
         }
     }
 }

@@ -222,7 +222,7 @@ final class SmallBox<T> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 305)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 314)
 /// What `SmallBox` and the library's `AtomicBox` both offer.
 protocol LockBox {
     associatedtype Value
@@ -237,7 +237,7 @@ extension AtomicBox: LockBox {}
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 319)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 328)
 func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
     func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
@@ -274,7 +274,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 360)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 369)
 func testAtomicBoxMakesTheSecondWriterWait() {
     func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
         let firstIsInside = DispatchSemaphore(value: 0)
@@ -312,7 +312,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 436)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 438)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -324,7 +324,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 447)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 449)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -336,7 +336,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 476)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 478)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -366,11 +366,16 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 
     @Atomic var subscribers: [CombineIdentifier: Link] = [:]
 
+    /// Runs between registering a subscriber and handing it its subscription: the moment
+    /// at which, with real threads, another thread could send. Only tests set it.
+    var handshakeWindow: () -> Void = {}
+
     func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let link = Link(behavior: Behavior(downstream: AnySubscriber(subscriber)))
         let id = link.combineIdentifier
         $subscribers.mutate { $0[id] = link }
+        handshakeWindow()
         link.receive(subscription: Membership { self.$subscribers.mutate { $0[id] = nil } })
     }
 
@@ -396,7 +401,68 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 569)
+extension Chapter05Tests {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 554)
+func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
+    let guarded = GuardedSubject<Int, Never>()
+    var guardedTableSizes = [Int]()
+    let guardedSinks = (0..<3).map { _ in
+        guarded.sink(receiveCompletion: { _ in guardedTableSizes.append(guarded.subscribers.count) },
+                     receiveValue: { _ in })
+    }
+    guarded.send(completion: .finished)
+    XCTAssertEqual(guardedTableSizes, [0, 0, 0])
+
+    let naive = NaiveSubject<Int, Never>()
+    var naiveTableSizes = [Int]()
+    let naiveSinks = (0..<3).map { _ in
+        naive.sink(receiveCompletion: { _ in naiveTableSizes.append(naive.subscribers.count) },
+                   receiveValue: { _ in })
+    }
+    naive.send(completion: .finished)
+    XCTAssertEqual(naiveTableSizes, [3, 3, 3])
+    withExtendedLifetime((guardedSinks, naiveSinks)) {}
+}
+
+func testTwoCompletionsFromTwoThreadsTellEachSubscriberOnce() {
+    for _ in 0..<100 {
+        let subject = GuardedSubject<Int, Never>()
+        let completions = AtomicBox(0)
+        let sinks = (0..<3).map { _ in
+            subject.sink(receiveCompletion: { _ in completions.mutate { $0 += 1 } },
+                         receiveValue: { _ in })
+        }
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            subject.send(completion: .finished)
+        }
+        XCTAssertEqual(completions.value, 3)
+        XCTAssertTrue(subject.subscribers.isEmpty)
+        withExtendedLifetime(sinks) {}
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter05Tests {
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 626)
+func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
+    let subject = GuardedSubject<Int, Never>()
+    var heard = [String]()
+    subject.handshakeWindow = {
+        subject.handshakeWindow = {}
+        subject.send(completion: .finished)
+    }
+    subject.subscribe(AnySubscriber<Int, Never>(
+        receiveSubscription: { _ in heard.append("subscription") },
+        receiveValue: { _ in heard.append("value"); return .none },
+        receiveCompletion: { _ in heard.append("completion") }))
+
+    XCTAssertEqual(heard, ["completion"])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 656)
 /// Four threads send 500 values each while four others subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
@@ -466,7 +532,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 638)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 725)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject)

@@ -147,7 +147,30 @@ final class SmallBufferSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 169)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 166)
+func testASecondCompletionReachesNobody() {
+    struct Boom: Error, Equatable {}
+    let subject = SmallBufferSubject<Int, Boom>(limit: 2)
+    var early = [Subscribers.Event<Int, Boom>]()
+    let earlySink = subject.sink(event: { early.append($0) })
+    subject.send(1)
+    subject.send(completion: .finished)
+    XCTAssertTrue(subject.links.isEmpty, "the first completion empties the list")
+
+    subject.send(completion: .failure(Boom()))
+    var late = [Subscribers.Event<Int, Boom>]()
+    let lateSink = subject.sink(event: { late.append($0) })
+
+    let firstOnly = [1].asEvents(failure: Boom.self, completion: .finished)
+    XCTAssertEqual(early, firstOnly)
+    XCTAssertEqual(late, firstOnly, "the buffer kept the first completion, not the second")
+    withExtendedLifetime((earlySink, lateSink)) {}
+}
+#sourceLocation()
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 192)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func timeline<S: Subject>(_ subject: S) -> (early: Events, late: Events, after: Events)
@@ -187,7 +210,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 303)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 327)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -234,7 +257,7 @@ extension Chapter08Tests {
     func test_late_subscribers_replay() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 350)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 374)
 let subject = BufferSubject<Int, Never>(limit: 2)
 subject.subscribe(timeline.lane("early"))
 for value in 1...3 {
@@ -252,7 +275,7 @@ subject.subscribe(timeline.lane("after-end"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 350)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 374)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -262,13 +285,13 @@ late           (^23)4|
 after-end             (^34|)
 
 """#,
-                file: "Chapters/08-buffer-subject.md", line: 366)
+                file: "Chapters/08-buffer-subject.md", line: 390)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 387)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 411)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -296,7 +319,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 427)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 451)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -308,7 +331,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 438)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 462)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -341,7 +364,32 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 572)
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 581)
+func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
+    func received(asking demand: Subscribers.Demand) -> [Int] {
+        let subject = BufferSubject<Int, Never>(limit: 1)
+        var received = [Int]()
+        subject.subscribe(AnySubscriber<Int, Never>(
+            receiveSubscription: { $0.request(demand) },
+            receiveValue: { value in
+                received.append(value)
+                if value == 1 { subject.send(sequence: 2...4, completion: nil) }
+                if value == 2 { subject.send(5) }
+                return .none
+            },
+            receiveCompletion: nil))
+        subject.send(1)
+        return received
+    }
+
+    XCTAssertEqual(received(asking: .unlimited), [1, 2, 3, 4, 5])
+    XCTAssertEqual(received(asking: .max(100)), [1, 2, 3, 4, 5])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 607)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -372,7 +420,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 602)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 637)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -452,7 +500,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 689)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 724)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -474,7 +522,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 714)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 749)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -498,19 +546,19 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 742)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 778)
 let subjectA = PassthroughSubject<Int, Never>()
-let shared = subjectA.scan(10, +)
+let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
     .autoconnect()
 shared.subscribe(timeline.lane("shared-C"))
-for value in 1...2 {
+for value in [1, 2] {
     timeline.advance()
     subjectA.send(value)
 }
 timeline.advance()
 shared.subscribe(timeline.lane("shared-D"))
-for value in 3...4 {
+for value in [1, 2] {
     timeline.advance()
     subjectA.send(value)
 }
@@ -519,24 +567,23 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 742)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 778)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-shared-C  ^ab-----cd|
-shared-D     (^ab)cd|
-          a=11 b=13 c=16 d=20
+shared-C  ^13-----46|
+shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 761)
+                file: "Chapters/08-buffer-subject.md", line: 797)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 783)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 817)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -558,7 +605,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 806)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 840)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -593,7 +640,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 859)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 893)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -612,7 +659,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 944)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1003)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -629,12 +676,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 960)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1019)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 964)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1023)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -60,7 +60,7 @@ func testUnwrapDropsNilsAndKeepsTheCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 72)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 76)
 extension Publisher {
     /// The positive values, doubled: a small chain hidden behind `AnyPublisher`.
     func doubledPositives() -> AnyPublisher<Int, Failure> where Output == Int? {
@@ -73,7 +73,7 @@ extension Publisher {
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 84)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 88)
 func testAnErasedChainBehavesLikeTheChain() {
     let subject = PassthroughSubject<Int?, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -86,7 +86,31 @@ func testAnErasedChainBehavesLikeTheChain() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 133)
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 106)
+func testAnErasedPublisherHandsOverTheChainsOwnSubscription() {
+    func subscriptionType<P: Publisher>(from publisher: P) -> String
+    where P.Output == Int, P.Failure == Never {
+        var name = ""
+        publisher.subscribe(AnySubscriber<Int, Never>(
+            receiveSubscription: { name = "\(type(of: $0))"; $0.cancel() },
+            receiveValue: { _ in .none },
+            receiveCompletion: { _ in }))
+        return name
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    let plain = subscriptionType(from: subject)
+    let erased = subscriptionType(from: subject.eraseToAnyPublisher())
+
+    XCTAssertFalse(plain.isEmpty)
+    expectObserved(
+        erased == plain, "an erased subject hands over the subject's own kind of subscription",
+        [.openCombine: true])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 168)
 final class LoggingSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -113,14 +137,14 @@ extension Chapter15Tests {
     func test_six_steps() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 156)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 191)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 156)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 191)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -135,17 +159,176 @@ print("1. subscribe")
 6. receive(completion: finished)
 
 """#,
-                file: "Chapters/15-custom-operators-and-timer.md", line: 160)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 195)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 381)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 235)
+/// The smallest timer publisher: ticks every `interval` on `queue`, while there is demand.
+struct SmallDispatchTimer: Publisher {
+    typealias Output = DispatchTime
+    typealias Failure = Never
+
+    let queue: DispatchQueue
+    let interval: DispatchTimeInterval
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == DispatchTime, S.Failure == Never {
+        subscriber.receive(
+            subscription: SmallTimerSubscription(
+                subscriber: subscriber, queue: queue, interval: interval))
+    }
+}
+
+/// One subscriber's ticks, from a dispatch source of its own.
+final class SmallTimerSubscription<S: Subscriber>: Subscription
+where S.Input == DispatchTime, S.Failure == Never {
+    private let lock = NSLock()
+    private let queue: DispatchQueue
+    private let interval: DispatchTimeInterval
+    private var subscriber: S?
+    private var requested = Subscribers.Demand.none
+    private var source: DispatchSourceTimer?
+
+    init(subscriber: S, queue: DispatchQueue, interval: DispatchTimeInterval) {
+        self.subscriber = subscriber
+        self.queue = queue
+        self.interval = interval
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        guard subscriber != nil else { return lock.unlock() }
+        requested += demand
+        guard source == nil else { return lock.unlock() }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .nanoseconds(0))
+        // `[weak self]`: the source holds its handler, and must not keep a cancelled
+        // subscription alive.
+        timer.setEventHandler { [weak self] in self?.tick() }
+        source = timer
+        lock.unlock()
+        timer.activate()  // a new source is inactive: nothing fires before this
+    }
+
+    func cancel() {
+        lock.lock()
+        let timer = source
+        source = nil
+        subscriber = nil
+        lock.unlock()
+        timer?.cancel()  // no tick starts after this; the source is then released
+    }
+
+    private func tick() {
+        lock.lock()
+        guard let subscriber, requested > 0 else { return lock.unlock() }  // no demand: skip
+        requested -= 1
+        lock.unlock()
+        let more = subscriber.receive(.now())
+        lock.lock()
+        if self.subscriber != nil { requested += more }  // not cancelled meanwhile
+        lock.unlock()
+    }
+}
+#sourceLocation()
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 309)
+func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
+    let queue = DispatchQueue(label: "chapter15.small-timer")
+    let third = expectation(description: "three ticks")
+    var values = 0  // touched on `queue` only, where the ticks run
+    var subscription: Subscription?
+    SmallDispatchTimer(queue: queue, interval: .milliseconds(5)).subscribe(
+        AnySubscriber(
+            receiveSubscription: { subscription = $0; $0.request(.max(3)) },
+            receiveValue: { _ in
+                values += 1
+                if values == 3 { third.fulfill() }
+                return .none
+            },
+            receiveCompletion: { _ in XCTFail("an endless timer never finishes") }))
+    wait(for: [third], timeout: 10)
+
+    let tenIntervalsLater = expectation(description: "ten intervals later")
+    queue.asyncAfter(deadline: .now() + .milliseconds(50)) { tenIntervalsLater.fulfill() }
+    wait(for: [tenIntervalsLater], timeout: 10)
+    queue.sync { XCTAssertEqual(values, 3) }
+    subscription?.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 338)
+func testCancellingTheSmallTimerStopsItAndLetsGo() {
+    let queue = DispatchQueue(label: "chapter15.small-timer-cancel")
+    let second = expectation(description: "two ticks")
+    var values = 0
+    var subscription: Subscription?
+    weak var released: AnyObject?
+    SmallDispatchTimer(queue: queue, interval: .milliseconds(5)).subscribe(
+        AnySubscriber(
+            receiveSubscription: {
+                subscription = $0
+                released = $0 as AnyObject
+                $0.request(.unlimited)
+            },
+            receiveValue: { _ in
+                values += 1
+                if values == 2 {
+                    subscription?.cancel()
+                    second.fulfill()
+                }
+                return .none
+            },
+            receiveCompletion: { _ in }))
+    wait(for: [second], timeout: 10)
+
+    let tenIntervalsLater = expectation(description: "ten intervals later")
+    queue.asyncAfter(deadline: .now() + .milliseconds(50)) { tenIntervalsLater.fulfill() }
+    wait(for: [tenIntervalsLater], timeout: 10)
+    queue.sync {
+        XCTAssertEqual(values, 2)
+        subscription = nil
+    }
+    XCTAssertNil(released, "something still holds a cancelled subscription")
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 527)
+func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
+    let queue = DispatchQueue.global()  // concurrent: it could run two at once
+    let inside = AtomicBox(0)
+    let overlaps = AtomicBox(0)
+    let ticks = AtomicBox(0)
+    let twenty = expectation(description: "twenty ticks")
+    let repeating = queue.schedule(after: queue.now, interval: .milliseconds(1)) {
+        if inside.mutate({ $0 += 1; return $0 }) > 1 { overlaps.mutate { $0 += 1 } }
+        Thread.sleep(forTimeInterval: 0.003)  // three intervals
+        inside.mutate { $0 -= 1 }
+        if ticks.mutate({ $0 += 1; return $0 }) == 20 { twenty.fulfill() }
+    }
+    wait(for: [twenty], timeout: 30)
+    repeating.cancel()
+
+    expectObserved(
+        overlaps.value, "ticks of one repeating action on DispatchQueue.global() that overlapped",
+        [.openCombine: 0])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 603)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 391)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 613)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -164,7 +347,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 415)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 637)
 func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -182,7 +365,7 @@ func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 435)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 657)
 func testCancellingFromInsideTheThirdValueStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -201,7 +384,7 @@ func testCancellingFromInsideTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 458)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 681)
 func testTimerDeliversOnlyWhatWasRequested() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -228,7 +411,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 490)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 713)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -258,7 +441,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 525)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 748)
 func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -286,7 +469,7 @@ func testDispatchTimerTicksOnARealQueue() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 558)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 781)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -309,12 +492,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 580)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 803)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 584)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 807)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

@@ -158,7 +158,53 @@ func testTheSmallVersionFollowsTheScript() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 309)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 289)
+func testAValueSentDuringSubscribeIsReplayedOrLiveExactlyOnce() {
+    let count = 20_000
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.shareReplay()
+    let quarterSent = DispatchSemaphore(value: 0)
+    let early = shared.sink { if $0 == count / 4 { quarterSent.signal() } }
+    let senderDone = expectation(description: "sender finished")
+    DispatchQueue.global().async {
+        for value in 0..<count { subject.send(value) }
+        senderDone.fulfill()
+    }
+
+    quarterSent.wait()
+    let late = AtomicBox([Int]())
+    let lateSink = shared.sink { value in late.mutate { $0.append(value) } }
+    wait(for: [senderDone], timeout: 30)
+
+    XCTAssertEqual(late.value, Array(0..<count))
+    early.cancel()
+    lateSink.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 318)
+func testEveryCallOfShareReplayIsANewSharedStream() {
+    let subject = PassthroughSubject<Int, Never>()
+    var subscriptions = 0
+    let source = subject.handleEvents(receiveSubscription: { _ in subscriptions += 1 })
+
+    let kept = source.shareReplay(capacity: 1)
+    let a = kept.sink { _ in }
+    let b = kept.sink { _ in }
+    XCTAssertEqual(subscriptions, 1, "one result, two subscribers: one upstream subscription")
+
+    let c = source.shareReplay(capacity: 1).sink { _ in }
+    let d = source.shareReplay(capacity: 1).sink { _ in }
+    XCTAssertEqual(subscriptions, 3, "two more calls: two more shared streams")
+    withExtendedLifetime((a, b, c, d)) {}
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 375)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -186,7 +232,7 @@ extension Chapter16Tests {
     func test_share_replay_script() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 337)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 403)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject.shareReplay(capacity: 2)
 subject.send(0)
@@ -209,7 +255,7 @@ shared.subscribe(timeline.lane("sub3"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/16-share-replay.md", line: 337)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/16-share-replay.md", line: 403)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -219,7 +265,7 @@ sub2       (^23)45|
 sub3               (^45|)
 
 """#,
-                file: "Chapters/16-share-replay.md", line: 358)
+                file: "Chapters/16-share-replay.md", line: 424)
         }
     }
 }
@@ -228,7 +274,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 378)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 444)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -252,7 +298,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 378)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 444)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -288,13 +334,13 @@ sub3 completed: finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 399)
+                file: "Chapters/16-share-replay.md", line: 465)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 446)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 512)
 func testAFiniteUpstreamDemandCanHideTheCompletion() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func sinks(upstreamDemand: Subscribers.Demand) -> (first: Events, late: Events) {
@@ -321,7 +367,7 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 484)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 550)
 // The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -331,7 +377,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 484)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 550)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -346,13 +392,13 @@ p: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 491)
+                file: "Chapters/16-share-replay.md", line: 557)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 515)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 581)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -385,7 +431,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 553)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 619)
 /// The companion article's share-replay, without its lock: kept only to compare.
 final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
     final class Member: Subscription {
@@ -495,7 +541,7 @@ final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 668)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 734)
 /// Subscribes to `shared`, takes one value from `subject`, cancels, then lets `subject`
 /// send another: returns every call the subscriber got.
 func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -518,7 +564,7 @@ func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubjec
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 690)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 756)
 func testCorrection_aCancelledSubscriberIsToldNothing() {
     let forReference = PassthroughSubject<Int, Never>()
     let reference = ReferenceShareReplay(forReference, capacity: 2)
@@ -532,7 +578,7 @@ func testCorrection_aCancelledSubscriberIsToldNothing() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 708)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 774)
 func testCorrection_cancelledSubscriptionsAreLetGo() {
     func deadSubscriptionsLeft<P: Publisher>(after rounds: Int, on shared: P) -> Int
     where P.Output == Int, P.Failure == Never {
@@ -559,7 +605,7 @@ func testCorrection_cancelledSubscriptionsAreLetGo() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 740)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 806)
 /// A subscriber asks for one value; `subject` sends 1 to 5; it asks for ten more. Returns
 /// the values it got.
 func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -582,7 +628,7 @@ func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 762)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 828)
 func testCorrection_aSlowSubscriberLosesNoLiveValue() {
     let forReference = PassthroughSubject<Int, Never>()
     let forLibrary = PassthroughSubject<Int, Never>()
@@ -594,7 +640,7 @@ func testCorrection_aSlowSubscriberLosesNoLiveValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 779)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 845)
 func testASubscriberThatDoesNotAskHoldsEveryValue() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 1)
@@ -619,7 +665,165 @@ func testASubscriberThatDoesNotAskHoldsEveryValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 818)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 881)
+func testShareForgetsWhatShareReplayKeeps() {
+    typealias Share = (AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never>
+    func run(_ share: Share) -> (late: [Int], upstreamCancels: Int) {
+        let subject = PassthroughSubject<Int, Never>()
+        var upstreamCancels = 0
+        let shared = share(
+            subject.handleEvents(receiveCancel: { upstreamCancels += 1 }).eraseToAnyPublisher())
+        let early = shared.sink { _ in }
+        subject.send(sequence: [1, 2], completion: nil)
+        var late = [Int]()
+        let lateSink = shared.sink { late.append($0) }
+        subject.send(3)
+        early.cancel()
+        lateSink.cancel()
+        return (late, upstreamCancels)
+    }
+
+    let replayed = run { $0.shareReplay(capacity: 2).eraseToAnyPublisher() }
+    XCTAssertEqual(replayed.late, [1, 2, 3])
+    XCTAssertEqual(replayed.upstreamCancels, 0, "nobody is left, and the upstream is still subscribed")
+
+    let shared = run { $0.share().eraseToAnyPublisher() }
+    expectObserved(shared.late, "what share() gives a subscriber that arrives after 1 and 2", [
+        .openCombine: [3]
+    ])
+    expectObserved(
+        shared.upstreamCancels, "upstream cancels once share()'s last subscriber has left",
+        [.openCombine: 1])
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 921)
+func testOnlyReleasingShareReplayCancelsItsUpstream() {
+    let subject = PassthroughSubject<Int, Never>()
+    var upstreamCancels = 0
+    let source = subject.handleEvents(receiveCancel: { upstreamCancels += 1 })
+    func subscribeOnceAndLeave() {
+        let shared = source.shareReplay(capacity: 1)
+        shared.sink { _ in }.cancel()
+        subject.send(1)  // nobody listens, and the upstream is still there
+        XCTAssertEqual(upstreamCancels, 0)
+    }
+    subscribeOnceAndLeave()  // on return, nothing holds the ShareReplay
+    XCTAssertEqual(upstreamCancels, 1, "released, it cancels its upstream")
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 941)
+func testTheDefaultCapacityKeepsEverything() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.shareReplay()
+    shared.sink { _ in }.cancel()  // connects the upstream
+    subject.send(sequence: 1...10_000, completion: .finished)
+
+    var late = [Int]()
+    let lateSink = shared.sink { late.append($0) }
+    XCTAssertEqual(late, Array(1...10_000), "all of it was kept, with nobody subscribed")
+    withExtendedLifetime(lateSink) {}
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 965)
+import CombineSchedulers
+#sourceLocation()
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 972)
+func testCollectHandsOverBatches() {
+    var batches = [[Int]]()
+    let cancellable = (1...7).publisher.collect(3).sink { batches.append($0) }
+    assertDocumented(
+        batches, equals: [[1, 2, 3], [4, 5, 6], [7]],
+        "Publisher.collect(_:): \"If the upstream publisher finishes before collecting the specified number of elements, the publisher sends an array of only the items it received.\"")
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 990)
+func testDebounceAndThrottleDropWhatComesTooFast() {
+    func run(_ limit: (AnyPublisher<Int, Never>, TestSchedulerOf<DispatchQueue>)
+        -> AnyPublisher<Int, Never>) -> [Int] {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var received = [Int]()
+        let cancellable = limit(subject.eraseToAnyPublisher(), scheduler)
+            .sink { received.append($0) }
+        for value in 1...10 {
+            subject.send(value)
+            scheduler.advance(by: .milliseconds(4))
+        }
+        scheduler.advance(by: .milliseconds(30))
+        withExtendedLifetime(cancellable) {}
+        return received
+    }
+
+    let debounced = run { $0.debounce(for: .milliseconds(10), scheduler: $1).eraseToAnyPublisher() }
+    let throttled = run {
+        $0.throttle(for: .milliseconds(10), scheduler: $1, latest: true).eraseToAnyPublisher()
+    }
+    expectObserved(debounced, "debounce(10 ms) of 1...10 sent every 4 ms", [.openCombine: [10]])
+    expectObserved(throttled, "throttle(10 ms, latest: true) of 1...10 sent every 4 ms", [
+        .openCombine: [1, 3, 5, 8, 10]
+    ])
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1025)
+func testABufferBoundsWhatASlowSubscriberHolds() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.shareReplay(capacity: 1)
+    var received = [Int]()
+    var subscription: Subscription?
+    shared.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: { subscription = $0 },
+            receiveValue: { received.append($0); return .none },
+            receiveCompletion: nil))
+    subject.send(sequence: 1...10, completion: nil)
+    subscription?.request(.unlimited)
+
+    expectObserved(
+        received, "a subscriber behind buffer(size: 3, whenFull: .dropOldest) that asks after 1...10",
+        [.openCombine: [8, 9, 10]])
+    subscription?.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1050)
+func testFlatMapAsksItsUpstreamForOneAtATime() {
+    var requests = [Subscribers.Demand]()
+    var received = [Int]()
+    let cancellable = (1...3).publisher
+        .handleEvents(receiveRequest: { requests.append($0) })
+        .flatMap(maxPublishers: .max(1)) { Just($0 * 10) }
+        .sink { received.append($0) }
+
+    XCTAssertEqual(received, [10, 20, 30])
+    expectObserved(requests, "what flatMap(maxPublishers: .max(1)) asks of its upstream", [
+        .openCombine: [.max(1), .max(1), .max(1), .max(1)]
+    ])
+    withExtendedLifetime(cancellable) {}
+}
+#sourceLocation()
+}
+
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1082)
 func testDemandNoneIsJustZero() {
     XCTAssertEqual(Subscribers.Demand.none, .max(0))
     XCTAssertEqual(Subscribers.Demand.none + .none, .none)
@@ -633,12 +837,38 @@ func testDemandNoneIsJustZero() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 842)
+extension Chapter16Tests {
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1118)
+func testBelowZeroAndRequestingNothing() throws {
+    let minus = try trapOutcome(".none - .max(1)") { _ = Subscribers.Demand.none - .max(1) }
+    let minusInt = try trapOutcome(".none - 1") { _ = Subscribers.Demand.none - 1 }
+    let minusAssign = try trapOutcome(".none -= .max(1)") {
+        var demand = Subscribers.Demand.none
+        demand -= .max(1)
+        _ = demand
+    }
+    let requestNone = try trapOutcome("request(.none)") {
+        PassthroughSubject<Int, Never>().subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { $0.request(.none) }, receiveValue: { _ in .none },
+                receiveCompletion: nil))
+    }
+
+    expectObserved(minus, "Subscribers.Demand.none - .max(1)", [.openCombine: "trap"])
+    expectObserved(minusInt, "Subscribers.Demand.none - 1", [.openCombine: "trap"])
+    expectObserved(minusAssign, "Subscribers.Demand.none -= .max(1)", [.openCombine: "trap"])
+    expectObserved(
+        requestNone, "request(.none) on a PassthroughSubject's subscription", [.openCombine: "trap"])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1145)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 846)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1149)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

@@ -104,10 +104,40 @@ late     ^2|
 }
 
 extension Chapter00Tests {
+    func test_values_in_quotes() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 130)
+let subject = PassthroughSubject<String, Never>()
+subject.subscribe(timeline.lane("words"))
+timeline.advance()
+subject.send("x y")
+timeline.advance()
+subject.send("")
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 130)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+words  ^ab|
+       a="x y" b=""
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 140)
+        }
+    }
+}
+
+extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 163)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -124,7 +154,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 127)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 163)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -134,34 +164,34 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 142)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 178)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 201)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 172)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 208)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 178)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 214)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 190)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 226)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 196)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 232)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -172,10 +202,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 242)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 210)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 246)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -185,7 +215,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 206)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 242)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -195,13 +225,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 217)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 253)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 315)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 351)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -211,7 +241,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 336)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 372)
 func testUnlimitedStaysUnlimited() {
     assertDocumented(
         Subscribers.Demand.unlimited - .max(1), equals: .unlimited,
@@ -224,14 +254,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 349)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 385)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 349)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 385)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -244,13 +274,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 353)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 389)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 513)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 549)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -87,6 +87,25 @@ final class TimelineRefusalTests: XCTestCase {
             "\(problems.all)")
     }
 
+    /// Following a second scheduler goes on from the frame the timeline is at: it never
+    /// puts time back to where the step counter was.
+    func testFollowingAnotherSchedulerGoesOnFromTheFrameItIsAt() {
+        let (timeline, problems) = timeline()
+        let first = ManualScheduler()
+        let second = ManualScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        timeline.advance()
+        timeline.follow(first, frame: .seconds(1))
+        first.move(by: .seconds(2))
+        subject.subscribe(timeline.lane("a"))
+        timeline.follow(second, frame: .seconds(1))
+        subject.send(1)
+        second.move(by: .seconds(1))
+        subject.send(2)
+        XCTAssertEqual(problems.all.map(\.message), [])
+        XCTAssertEqual(timeline.diagram, "a     (^1)2\n")
+    }
+
     func testASchedulerGoingBackIsReportedAtTheFollowCallAndItsMarkStays() {
         let (timeline, problems) = timeline()
         let scheduler = ManualScheduler()

@@ -52,29 +52,13 @@ package enum MarbleGrammar {
 
     /// `text` as a legend writes it: itself when ``isBare(_:)``, else in quotes with `\\`,
     /// `\"`, `\n`, `\r`, `\t` and `\u{…}` for anything else not visible, and a `.` after a
-    /// `.` as `\u{2E}`, so that no legend holds `...`.
+    /// `.` as `\u{2e}`, so that no legend holds `...`.
     package static func legendValue(_ text: String) -> String {
         if isBare(text) { return text }
-        var result = "\""
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "." where previous == ".": result += "\\u{2E}"
-            default:
-                if scalar == " " || isVisible(scalar) || scalar.properties.generalCategory.isMark {
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                }
-            }
-            previous = scalar
+        return SwiftStringLiteral.quoted(text) { scalar, previous in
+            (scalar == "." && previous == ".")
+                || !(scalar == " " || isVisible(scalar) || scalar.properties.generalCategory.isMark)
         }
-        return result + "\""
     }
 
     /// A line of a marble block the grammar cannot read, and why.

@@ -35,36 +35,37 @@ final class StalePictureTests: XCTestCase {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
     }
 
+    /// `check` names the old picture, `generate` removes it and leaves the hand-written one,
+    /// and `check` is green then.
+    private func assertReportedThenRemoved(
+        _ loader: WorkbookLoader, _ root: URL, line: UInt = #line
+    ) throws {
+        let found = try problems(loader)
+        XCTAssertTrue(
+            found.contains(
+                "\(picture):1: error: generated file has no chapter; run `swift run workbook generate`"
+            ), "\(found)", line: line)
+        try loader.generate(loader.chapters())
+        XCTAssertFalse(exists(picture, in: root), line: line)
+        XCTAssertTrue(
+            exists(mine, in: root), "a picture without the header is never removed", line: line)
+        XCTAssertEqual(try problems(loader), [], line: line)
+    }
+
     func testTheOldPicturesOfARenamedChapterAreReportedAndRemoved() throws {
         let (loader, root) = try generatedWorkbook()
         let renamed = chapter.replacingOccurrences(
             of: "diagrams/01-a.", with: "diagrams/01-renamed.")
         try FileManager.default.removeItem(at: root.appendingPathComponent("Chapters/01-a.md"))
         try Data(renamed.utf8).write(to: root.appendingPathComponent("Chapters/01-renamed.md"))
-        let found = try problems(loader)
-        XCTAssertTrue(
-            found.contains(
-                "\(picture):1: error: generated file has no chapter; run `swift run workbook generate`"
-            ), "\(found)")
-        try loader.generate(loader.chapters())
-        XCTAssertFalse(exists(picture, in: root))
+        try assertReportedThenRemoved(loader, root)
         XCTAssertTrue(exists("Chapters/diagrams/01-renamed.test_lanes.svg", in: root))
-        XCTAssertTrue(exists(mine, in: root), "a picture without the header is never removed")
-        XCTAssertEqual(try problems(loader), [])
     }
 
     func testThePicturesOfADeletedChapterAreReportedAndRemoved() throws {
         let (loader, root) = try generatedWorkbook()
         try FileManager.default.removeItem(at: root.appendingPathComponent("Chapters/01-a.md"))
-        let found = try problems(loader)
-        XCTAssertTrue(
-            found.contains(
-                "\(picture):1: error: generated file has no chapter; run `swift run workbook generate`"
-            ), "\(found)")
-        try loader.generate(loader.chapters())
-        XCTAssertFalse(exists(picture, in: root))
-        XCTAssertTrue(exists(mine, in: root), "a picture without the header is never removed")
-        XCTAssertEqual(try problems(loader), [])
+        try assertReportedThenRemoved(loader, root)
     }
 
     func testARunWithoutAnInvalidChapterKeepsItsPictures() throws {

@@ -9,10 +9,10 @@ import Foundation
 /// `system-out`. A test that observed a behaviour with no recording was not fully checked,
 /// so it is not shown as a pass: its test case is `skipped`, with the observation as the
 /// reason, and its suite counts it among the skipped. That is the one element the schema
-/// allows on a test case that viewers (Jenkins, GitLab, GitHub's JUnit actions) show beside
-/// the test with its message; the schema has no `properties` on a test case, and viewers
-/// that read those do not show them by default. The observation is also in the test's
-/// `system-out` and in its suite's `properties`.
+/// allows on a test case that JUnit viewers (Jenkins, GitLab) mark on the test itself, not
+/// as a pass, with the message as the reason where they show one; the schema has no
+/// `properties` on a test case. The observation is also in the test's `system-out` and in
+/// its suite's `properties`.
 package enum JUnitReport {
     /// The XML document.
     package static func render(_ reports: [ChapterReport]) -> String {

@@ -131,7 +131,9 @@ let package = Package(
         // WorkbookRuntime, which the engine's fixture packages build without Combine.
         .target(
             name: "WorkbookTimelines",
-            dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")]
+            dependencies: [
+                "WorkbookContract", .product(name: "OpenCombineShim", package: "OpenCombine"),
+            ]
         ),
         .executableTarget(
             name: "workbook",
@@ -158,7 +160,13 @@ let package = Package(
         .testTarget(
             name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
         .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
-        .testTarget(name: "WorkbookTimelinesTests", dependencies: ["WorkbookTimelines"]),
+        .testTarget(
+            name: "WorkbookTimelinesTests",
+            dependencies: [
+                "WorkbookTimelines", "WorkbookContract",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "OutputMatchingTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import OpenCombineShim
+import WorkbookContract
 
 /// Draws a ``Timeline``'s marks as marble text, the grammar of RxJS's marble tests extended
 /// for Combine.
@@ -8,8 +9,10 @@ import OpenCombineShim
 /// cancel, and `(ab)` several marks in the same frame. Columns line up across lanes: a frame
 /// with a group is as wide as its widest group, and the other lanes fill it with `-` while
 /// subscribed. A lane that asked for a limited demand has a second line, `name?`, with each
-/// request in its frame (`*` for `.unlimited`). A value whose text is not one character, or
-/// is one of the marks, is drawn as a letter explained by the last line, `a=11 b=13`.
+/// request in its frame (`*` for `.unlimited`). A value whose text is not one visible
+/// character, or is one of the marks, is drawn as a letter explained by the last line,
+/// `a=11 b=13`, in quotes with escapes when it has a space or a character not visible
+/// (``MarbleGrammar``, which the engine reads the text back with).
 package struct MarbleDiagram: Sendable {
     /// The diagram, one line per lane, request line or legend, each ending with a newline.
     package let text: String
@@ -53,7 +56,8 @@ package struct MarbleDiagram: Sendable {
         if !legend.entries.isEmpty {
             lines.append(
                 String(repeating: " ", count: labelWidth)
-                    + legend.entries.map { "\($0.letter)=\($0.text)" }.joined(separator: " "))
+                    + legend.entries.map { "\($0.letter)=\(MarbleGrammar.legendValue($0.text))" }
+                    .joined(separator: " "))
         }
         text = lines.map { $0 + "\n" }.joined()
     }
@@ -101,14 +105,21 @@ package struct MarbleDiagram: Sendable {
                     }
                     return text.first
                 })
-            free = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".filter {
-                !literal.contains($0)
-            }
+            free = Self.letters.filter { !literal.contains($0) }
         }
 
-        /// Whether `text` is drawn as it is: one character that is not a mark.
+        /// The letters a legend gives out, in order: Latin, then Greek, then Cyrillic, each
+        /// one column wide, so that a diagram of many values still lines up.
+        private static let letters: [Character] =
+            Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            + [(0x3B1...0x3C9), (0x391...0x3A9), (0x430...0x44F), (0x410...0x42F)].flatMap {
+                $0.compactMap(Unicode.Scalar.init).filter(\.properties.isAlphabetic)
+                    .map(Character.init)
+            }
+
+        /// Whether `text` is drawn as it is: one visible character that is not a mark.
         static func drawsItself(_ text: String) -> Bool {
-            text.count == 1 && !"-|#^!()* ?=".contains(text)
+            MarbleGrammar.drawsItself(text)
         }
 
         mutating func symbol(for kind: TimelineMark.Kind) -> String {
@@ -127,7 +138,12 @@ package struct MarbleDiagram: Sendable {
         private mutating func letter(for text: String) -> String {
             if Self.drawsItself(text) { return text }
             if let entry = entries.first(where: { $0.text == text }) { return String(entry.letter) }
-            let letter = free.isEmpty ? "?" : free.removeFirst()
+            guard !free.isEmpty else {
+                preconditionFailure(
+                    "a marble diagram has \(Self.letters.count) letters for values wider than one character, and this run has more such values: draw a shorter run"
+                )
+            }
+            let letter = free.removeFirst()
             entries.append((letter, text))
             return String(letter)
         }

@@ -30,17 +30,26 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
     private var storedOnValue: ((Input) -> Subscribers.Demand)?
     private var storedValues: [Input] = []
 
-    init(name: String, demand: Subscribers.Demand, timeline: Timeline) {
+    /// Whether the timeline draws this lane: not when it refused its name.
+    private let isDrawn: Bool
+
+    init(name: String, demand: Subscribers.Demand, timeline: Timeline, isDrawn: Bool) {
         self.name = name
         self.demand = demand
         self.timeline = timeline
+        self.isDrawn = isDrawn
+    }
+
+    /// Puts `mark` on the lane, if it is drawn.
+    private func draw(_ mark: TimelineMark.Kind) {
+        if isDrawn { timeline.record(mark, on: name) }
     }
 
     package func receive(subscription: Subscription) {
         lock.withLock { self.subscription = subscription }
-        timeline.record(.subscribed, on: name)
+        draw(.subscribed)
         if demand > 0 {
-            timeline.record(.requested(demand), on: name)
+            draw(.requested(demand))
             subscription.request(demand)
         }
     }
@@ -50,9 +59,9 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
             storedValues.append(input)
             return storedOnValue
         }
-        timeline.record(.value(String(describing: input)), on: name)
+        draw(.value(String(describing: input)))
         let more = onValue?(input) ?? .none
-        if more > 0 { timeline.record(.requested(more), on: name) }
+        if more > 0 { draw(.requested(more)) }
         return more
     }
 
@@ -60,15 +69,15 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
         // A finished subscription is over: a cancel after it does nothing, and draws nothing.
         lock.withLock { subscription = nil }
         switch completion {
-        case .finished: timeline.record(.finished, on: name)
-        case .failure: timeline.record(.failed, on: name)
+        case .finished: draw(.finished)
+        case .failure: draw(.failed)
         }
     }
 
     /// Asks the publisher for `demand` more values, drawn on the lane's request line.
     package func request(_ demand: Subscribers.Demand) {
         guard let subscription = lock.withLock({ self.subscription }) else { return }
-        timeline.record(.requested(demand), on: name)
+        draw(.requested(demand))
         subscription.request(demand)
     }
 
@@ -79,7 +88,7 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
             return self.subscription
         }
         guard let subscription else { return }
-        timeline.record(.cancelled, on: name)
+        draw(.cancelled)
         subscription.cancel()
     }
 }

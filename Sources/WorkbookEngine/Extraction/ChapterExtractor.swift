@@ -57,10 +57,18 @@ enum ChapterExtractor {
         switch language.lowercased() {
         case "output": kind = .output
         case "marble": kind = .marble
-        default: return nil
+        default:
+            guard let problem = MistakenFence.problem(info: info, language: language) else {
+                return nil
+            }
+            throw Diagnostic(file: path, line: element.startLine, message: problem)
         }
         let observedOn = try observedOn(
             info, language: language, path: path, line: element.startLine)
+        if kind == .marble {
+            try MarbleFence.checkGrammar(
+                of: element.literal, path: path, fenceLine: element.startLine)
+        }
         return .output(
             OutputBlock(
                 text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
@@ -107,7 +115,10 @@ enum ChapterExtractor {
         if lines.last == "" { lines.removeLast() }
         guard let first = lines.first?.trimmingSpaces, first.hasPrefix("<!--") else { return nil }
         let header = String(first.dropFirst(4))
-        guard InfoString.isSwift(header) else { return nil }
+        guard InfoString.isSwift(header) else {
+            guard let problem = MistakenFence.hiddenProblem(header: header) else { return nil }
+            throw Diagnostic(file: path, line: element.startLine, message: problem)
+        }
         guard lines.count >= 2, lines.last?.trimmingSpaces == "-->" else {
             throw Diagnostic(
                 file: path, line: element.startLine,

@@ -111,23 +111,7 @@ enum SwiftGenerator {
 
     /// A Swift string literal for `text`, escaped so any path compiles.
     static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        SwiftStringLiteral.quoted(text)
     }
 
     /// A raw multi-line literal that reproduces `text` exactly, readable in the generated

@@ -143,7 +143,9 @@ public struct WorkbookLoader: Sendable {
         var plan = plan(for: chapters)
         if !invalid.isEmpty {
             let kept = Set(invalid.map(\.generatedRelativePath))
-            plan.orphaned.removeAll { kept.contains($0) }
+            plan.orphaned.removeAll { path in
+                kept.contains(path) || invalid.contains { MarbleDrawings.isPicture(path, of: $0) }
+            }
             plan.missing.removeAll { $0.path == TableOfContents.path }
             plan.stale.removeAll { $0.path == TableOfContents.path }
         }

@@ -1,5 +1,9 @@
+import WorkbookContract
+
 /// A marble block's text read back into lanes, for drawing: each lane's label and its marks
-/// by character column, so that the picture keeps the columns the text lines up.
+/// by character column, so that the picture keeps the columns the text lines up. It reads
+/// with ``MarbleGrammar/read(_:)``, the reader that refuses a block at extraction, so the
+/// picture draws exactly what the block says.
 struct MarbleDiagramText: Equatable, Sendable {
     /// One line of the diagram.
     struct Lane: Equatable, Sendable {
@@ -14,7 +18,8 @@ struct MarbleDiagramText: Equatable, Sendable {
 
     /// The lanes, top to bottom.
     let lanes: [Lane]
-    /// The legend's entries, `a=11` as `("a", "11")`, in order.
+    /// The legend's entries, `a=11` as `("a", "11")`, in order, each value as the block
+    /// writes it (in quotes, escaped, when it has a space or a character not visible).
     let legend: [(letter: String, text: String)]
     /// The widest lane, in columns.
     var width: Int { lanes.map(\.columns.count).max() ?? 0 }
@@ -24,27 +29,13 @@ struct MarbleDiagramText: Equatable, Sendable {
             && lhs.legend.map(\.text) == rhs.legend.map(\.text)
     }
 
-    /// Reads `text`: a line that starts with a name is a lane; a line that starts with spaces
-    /// is the legend. The marks start at the first column where any lane's marks do.
+    /// Reads `text`, a block extraction accepted; a text the grammar refuses (which no
+    /// loaded chapter has) reads as no lanes.
     init(_ text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        let laneLines = lines.filter { !($0.first?.isWhitespace ?? true) }
-        let starts = laneLines.map { line -> Int in
-            let label = line.prefix { !$0.isWhitespace }
-            let gap = line.dropFirst(label.count).prefix { $0 == " " }
-            return label.count + gap.count
-        }
-        let column = starts.min() ?? 0
-        lanes = laneLines.map { line in
-            Lane(
-                label: String(line.prefix { !$0.isWhitespace }),
-                columns: Array(line.dropFirst(column)))
-        }
-        legend = lines.filter { $0.first == " " }.flatMap { line in
-            line.split(separator: " ").compactMap { entry -> (letter: String, text: String)? in
-                guard let equals = entry.firstIndex(of: "=") else { return nil }
-                return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
-            }
+        let reading = try? MarbleGrammar.read(text)
+        lanes = (reading?.lanes ?? []).map { Lane(label: $0.label, columns: $0.columns) }
+        legend = (reading?.legend ?? []).map {
+            (String($0.letter), MarbleGrammar.legendValue($0.text))
         }
     }
 }

@@ -52,23 +52,26 @@ enum MarbleDrawings {
         }
     }
 
-    /// The generated pictures under `root` that none of `expected` is, for the chapters
-    /// `expected` comes from: a picture whose block is gone, or whose example was renamed.
+    /// The generated pictures under `root` that none of `expected` is: a picture whose block
+    /// is gone, whose example was renamed, or whose chapter was renamed or deleted. Only a
+    /// file with the generated header is one; any other file is left alone.
     static func orphans(under root: URL, expected: [GeneratedFile]) -> [String] {
         let wanted = Set(expected.map(\.path))
-        let chapters = Set(
-            expected.map {
-                URL(fileURLWithPath: $0.source).deletingPathExtension().lastPathComponent
-            })
         let folder = root.appendingPathComponent("Chapters/\(MarbleSVG.folder)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().compactMap { name in
             let path = "Chapters/\(MarbleSVG.folder)/\(name)"
             guard name.hasSuffix(".svg"), !wanted.contains(path),
-                let chapter = name.split(separator: ".").first, chapters.contains(String(chapter)),
                 GenerationPlan.isGenerated(folder.appendingPathComponent(name))
             else { return nil }
             return path
         }
+    }
+
+    /// Whether `path` is where a picture of `chapter` goes, for a run that leaves an invalid
+    /// chapter's generated files as they are.
+    static func isPicture(_ path: String, of chapter: ChapterFile) -> Bool {
+        path.hasPrefix("Chapters/\(MarbleSVG.folder)/\(chapter.fileName.dropLast(".md".count)).")
+            && path.hasSuffix(".svg")
     }
 }

@@ -1,3 +1,5 @@
+import WorkbookContract
+
 /// The rules of the ```` ```marble ```` block: the diagram that the example above it must
 /// record on its `timeline`, checked like an output block (and, like one, taking
 /// `observed-on=IMPLEMENTATION`; ``ChapterExtractor`` reads both).
@@ -5,6 +7,17 @@ enum MarbleFence {
     /// Whether a fence's info string opens a marble block.
     static func opens(_ info: String) -> Bool {
         info.split(separator: " ").first?.lowercased() == "marble"
+    }
+
+    /// Refuses a marble block whose text the grammar cannot read (``MarbleGrammar``): a
+    /// wildcard, a lane name with a space, a lane twice, a value a lane cannot draw. No test
+    /// could pass it, and its picture would show what the block does not say.
+    static func checkGrammar(of text: String, path: String, fenceLine: Int) throws(Diagnostic) {
+        do throws(MarbleGrammar.Problem) {
+            _ = try MarbleGrammar.read(text)
+        } catch {
+            throw Diagnostic(file: path, line: fenceLine + 1 + error.line, message: error.message)
+        }
     }
 
     /// `marble` or `output`: the kind of block a code block opened by its fence is, for the

@@ -61,7 +61,7 @@ enum MarbleSVG {
             \(headerPrefix)\(source) (the marble block of \(test)). Do not edit; run `swift run workbook generate`. -->
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img" aria-label="\(escaped("marble diagram: " + diagram.lanes.map(\.label).joined(separator: ", ")))">
             <style>
-            text { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; }
+            text { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; white-space: pre; }
             .bg { fill: #ffffff; stroke: #d0d7de; }
             .ink { fill: #1f2328; }
             .line { stroke: #1f2328; stroke-width: 2; fill: none; }

@@ -6,9 +6,13 @@ import Foundation
 /// process. A failed assertion is a `failure`; a crash, a time limit, a test never run and a
 /// chapter that does not compile are `error`s, as JUnit means them: the test could not be
 /// judged. Each failure's text is located at its Markdown line. What the test printed is its
-/// `system-out`. A test that observed a behaviour with no recording passes, with the
-/// observation in its `system-out` and in its suite's `properties` (the schema allows none
-/// on a test case).
+/// `system-out`. A test that observed a behaviour with no recording was not fully checked,
+/// so it is not shown as a pass: its test case is `skipped`, with the observation as the
+/// reason, and its suite counts it among the skipped. That is the one element the schema
+/// allows on a test case that JUnit viewers (Jenkins, GitLab) mark on the test itself, not
+/// as a pass, with the message as the reason where they show one; the schema has no
+/// `properties` on a test case. The observation is also in the test's `system-out` and in
+/// its suite's `properties`.
 package enum JUnitReport {
     /// The XML document.
     package static func render(_ reports: [ChapterReport]) -> String {
@@ -47,8 +51,9 @@ package enum JUnitReport {
 
     private static func suite(_ report: ChapterReport) -> [String] {
         let module = escape(report.file.moduleName)
+        let skipped = report.skippedCount + report.observedCount
         var lines = [
-            #"  <testsuite name="\#(module)" tests="\#(report.declared.count)" failures="\#(report.assertionFailureCount)" errors="\#(report.errorCount)" skipped="\#(report.skippedCount)" time="\#(seconds(report.duration))" file="\#(escape(report.file.relativePath))">"#
+            #"  <testsuite name="\#(module)" tests="\#(report.declared.count)" failures="\#(report.assertionFailureCount)" errors="\#(report.errorCount)" skipped="\#(skipped)" time="\#(seconds(report.duration))" file="\#(escape(report.file.relativePath))">"#
         ]
         if !report.observations.isEmpty {
             lines.append("    <properties>")
@@ -89,8 +94,13 @@ package enum JUnitReport {
             ]
         }
         switch result.outcome {
-        case .passed, .observed:
+        case .passed:
             return []
+        case .observed:
+            let reason = result.observations.map {
+                "\($0.behavior) on \($0.implementation) (\($0.file):\($0.line))"
+            }.joined(separator: "; ")
+            return [#"      <skipped message="\#(escape("observed, not checked: " + reason))"/>"#]
         case .skipped(let reason):
             return [#"      <skipped message="\#(escape(reason))"/>"#]
         case .failed, .crashed, .timedOut, .notRun:

@@ -104,10 +104,40 @@ late     ^2|
 }
 
 extension Chapter00Tests {
+    func test_values_in_quotes() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 156)
+let subject = PassthroughSubject<String, Never>()
+subject.subscribe(timeline.lane("words"))
+timeline.advance()
+subject.send("x y")
+timeline.advance()
+subject.send("")
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 156)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+words  ^ab|
+       a="x y" b=""
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 166)
+        }
+    }
+}
+
+extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 153)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 189)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -124,7 +154,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 153)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 189)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -134,34 +164,34 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 168)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 204)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 191)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 227)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 198)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 234)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 204)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 240)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 216)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 252)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 222)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 258)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -172,10 +202,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 232)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 268)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 236)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 272)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -185,7 +215,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 232)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 268)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -195,13 +225,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 243)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 279)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 341)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 377)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -211,7 +241,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 363)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 399)
 func testUnlimitedStaysUnlimited() {
     var demand = Subscribers.Demand.unlimited
     demand -= .max(1)
@@ -226,14 +256,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 378)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 414)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 378)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 414)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -246,13 +276,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 382)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 418)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 542)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 578)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

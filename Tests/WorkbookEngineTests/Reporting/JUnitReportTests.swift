@@ -66,6 +66,44 @@ final class JUnitReportTests: XCTestCase {
         _ = try JUnitSchema.requireXMLLint()  // says so when the schema went unchecked
     }
 
+    /// An observed test (issue 30) is no pass: its own test case says what it observed, as
+    /// the `skipped` element with a reason that JUnit viewers show (the schema has no
+    /// properties on a test case), and its suite counts it among the skipped.
+    func testAnObservedTestIsSkippedWithItsObservationAndCounted() throws {
+        let file = try ChapterFile(fileName: "07-x.md")
+        let tests = [ChapterTest(name: "testA", line: 3), ChapterTest(name: "testB", line: 9)]
+        let record = ObservationRecord(
+            file: "Chapters/07-x.md", line: 12, behavior: "print's demand line",
+            implementation: "Apple's Combine", observed: "request unlimited",
+            recorded: [.init(implementation: "OpenCombine", value: "request max: (1)")])
+        var report = ChapterReport(file: file, declared: tests)
+        report.results = [
+            TestResult(test: tests[0], outcome: .passed),
+            TestResult(
+                test: tests[1], outcome: .observed,
+                observations: [BehaviorObservation(testName: "testB", record: record)]),
+        ]
+        let xml = JUnitReport.render([report])
+        try JUnitSchema.assertValidIfPossible(try write(xml))
+        XCTAssertTrue(
+            xml.contains(
+                #"<testsuite name="Chapter07Tests" tests="2" failures="0" errors="0" skipped="1""#),
+            xml)
+        XCTAssertTrue(
+            xml.contains(
+                #"""
+                    <testcase classname="Chapter07Tests" name="testB" time="0.000">
+                      <skipped message="observed, not checked: print&apos;s demand line on Apple&apos;s Combine (Chapters/07-x.md:12)"/>
+                """#.replacingOccurrences(of: "&apos;", with: "'")), xml)
+        XCTAssertTrue(
+            xml.contains(
+                #"""
+                    <testcase classname="Chapter07Tests" name="testA" time="0.000">
+                    </testcase>
+                """#), "a pass has no element: \(xml)")
+        _ = try JUnitSchema.requireXMLLint()
+    }
+
     /// The check is live: a test case with `file` and `line` (as the report once wrote) and a
     /// `skipped` count on the root are not JUnit as the schema defines it.
     func testTheKitsTraceStaysOutOfSystemOutAndItsNotesStay() throws {

@@ -60,12 +60,25 @@ package struct TestPipeline {
     /// happens: when the run stops early, it says why.
     package func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         do {
-            return try runStages(request)
+            let run = try runStages(request)
+            recordForSite(run, request)
+            return run
         } catch {
             if let junit = request.junit {
                 try? AtomicFile.write(Data(JUnitReport.render(stoppedBy: error).utf8), to: junit)
             }
             throw error
+        }
+    }
+
+    /// Keeps the run's results for `workbook site` (``RecordedResults``); a run against the
+    /// reader's workbench is not the library's and is not kept.
+    private func recordForSite(_ run: TestRun, _ request: TestRequest) {
+        guard !request.mine else { return }
+        do {
+            try RecordedResults.record(run, root: root)
+        } catch {
+            log("warning: cannot record the results for workbook site: \(error)")
         }
     }
 

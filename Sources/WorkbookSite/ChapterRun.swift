@@ -25,7 +25,8 @@ struct ChapterRun {
         results.chapters.filter { $0.number == number }
             .sorted { order($0.implementation) < order($1.implementation) }
             .map {
-                ChapterRun(record: $0, isStale: $0.digest.isEmpty ? false : $0.digest != digest)
+                // A run whose chapter could not be read then is no verdict on the chapter now.
+                ChapterRun(record: $0, isStale: $0.digest.isEmpty || $0.digest != digest)
             }
     }
 

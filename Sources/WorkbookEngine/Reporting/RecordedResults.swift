@@ -2,9 +2,10 @@ import Foundation
 import WorkbookContract
 
 /// The last run's results, kept in `.build/workbook-results.json` for `workbook site`: each
-/// chapter as it was when its tests last ran, so a site never shows a verdict the tests did
-/// not reach. A run of some chapters replaces those and keeps the others; a chapter edited
-/// since its run is known by its digest.
+/// chapter as it was when its tests last ran on each implementation, so a site never shows a
+/// verdict the tests did not reach. A run of some chapters replaces those on the
+/// implementation that ran and keeps the others; a chapter edited since its run is known by
+/// its digest.
 package struct RecordedResults: Codable, Equatable, Sendable {
     /// Where the file is, relative to the workbook root.
     package static let path = ".build/workbook-results.json"
@@ -34,14 +35,17 @@ package struct RecordedResults: Codable, Equatable, Sendable {
     package static func record(_ run: TestRun, root: URL, at date: Date = Date()) throws {
         let file = root.appendingPathComponent(path)
         var results = (try? load(from: file)) ?? RecordedResults()
+        let implementation = currentImplementation
         let ran = Set(run.reports.map(\.file.number))
-        results.chapters.removeAll { ran.contains($0.number) }
+        results.chapters.removeAll {
+            ran.contains($0.number) && $0.implementation == implementation
+        }
         results.chapters += run.reports.map {
             RecordedChapter(
                 $0, digest: digest(of: root.appendingPathComponent($0.file.relativePath)),
-                implementation: currentImplementation, finished: date.ISO8601Format())
+                implementation: implementation, finished: date.ISO8601Format())
         }
-        results.chapters.sort { $0.number < $1.number }
+        results.chapters.sort { ($0.number, $0.implementation) < ($1.number, $1.implementation) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try FileManager.default.createDirectory(

@@ -145,9 +145,13 @@ class SiteInBrowserTests(unittest.TestCase):
         """A results file in which one test of chapter 12 fails at the second line of its
         listing (found in the site built with no results); the rest of 12 passes."""
         page = (cls.plain / "12-demand.html").read_text()
-        listing = re.search(
-            r'<figure class="listing[^"]*" id="listing-(\d+)".*?<span class="role">(Example|Test) (\w+)'
-            r'.*?data-line="(\d+)".*?data-line="(\d+)"', page, re.S)
+        listing = None
+        for figure in page.split('<figure class="listing')[1:]:
+            listing = re.match(
+                r'[^"]*" id="listing-(\d+)".*?<span class="role">(Example|Test) (\w+)'
+                r'.*?data-line="(\d+)".*?data-line="(\d+)"', figure, re.S)
+            if listing:
+                break
         assert listing, "chapter 12 has a listing with a test"
         test, line = listing.group(3), int(listing.group(5))
         chapter = ROOT / "Chapters" / "12-demand.md"

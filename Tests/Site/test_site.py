@@ -235,7 +235,8 @@ class SiteInBrowserTests(unittest.TestCase):
         self.assertGreater(len(self.driver.find_elements(By.CSS_SELECTOR, ".marble-picture svg")), 0)
 
     def test_text_contrast_in_both_themes(self):
-        for name in ("index.html", "status.html", "12-demand.html", "16-share-replay.html"):
+        for name in ("index.html", "status.html", "search.html", "09-surprising-lifetimes.html",
+                     "12-demand.html", "16-share-replay.html"):
             for theme in ("light", "dark"):
                 self.open(self.site, name)
                 self.driver.execute_script(
@@ -300,7 +301,7 @@ class SiteInBrowserTests(unittest.TestCase):
 
     def test_the_theme_toggle_and_screenshots_of_two_chapters(self):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        for name in ("12-demand.html", "16-share-replay.html"):
+        for name in ("12-demand.html", "09-surprising-lifetimes.html"):
             for theme in ("light", "dark"):
                 self.open(self.site, name)
                 toggle = self.driver.find_element(By.ID, "theme-toggle")
@@ -322,9 +323,9 @@ class SiteInBrowserTests(unittest.TestCase):
                         "document.getElementById(arguments[0]).scrollIntoView()",
                         f"listing-{self.planted['listing']}")
                 else:
-                    quiz = self.driver.find_elements(By.CSS_SELECTOR, "section.quiz")
-                    if quiz:
-                        self.driver.execute_script("arguments[0].scrollIntoView()", quiz[0])
+                    quiz = self.driver.find_element(By.CSS_SELECTOR, "section.quiz")
+                    quiz.find_element(By.CSS_SELECTOR, "summary").click()
+                    self.driver.execute_script("arguments[0].scrollIntoView()", quiz)
                 self.driver.save_screenshot(str(SCREENSHOTS / f"{name[:-5]}-{theme}.png"))
         self.driver.execute_script("localStorage.removeItem('workbook-theme')")
 

@@ -18,6 +18,29 @@ struct ChapterPage {
     let diagrams: URL
     /// The templates.
     let templates: SiteTemplates
+    private let swiftBlocks: [Int: (block: Block, unit: CompiledUnit)]
+    private let outputBlocks: [Int: (block: OutputBlock, test: ChapterTest)]
+    private let hiddenLines: Set<Int>
+    private let quizPictures: [String: Int]
+    private let pictureAlts: [String: String]
+
+    /// The page of `chapter` (its Markdown `markdown`), with `runs`.
+    init(
+        chapter: Chapter, markdown: String, runs: [ChapterRun], pages: [String: String],
+        diagrams: URL, templates: SiteTemplates
+    ) {
+        self.chapter = chapter
+        self.markdown = markdown
+        self.runs = runs
+        self.pages = pages
+        self.diagrams = diagrams
+        self.templates = templates
+        swiftBlocks = Self.swiftBlocks(of: chapter)
+        outputBlocks = Self.outputBlocks(of: chapter)
+        hiddenLines = Self.hiddenLines(of: chapter)
+        quizPictures = Self.quizPictures(of: chapter)
+        pictureAlts = Self.pictureAlts(of: markdown)
+    }
 
     /// The page's main content and the text of its sections, for the search index.
     func render() -> (html: String, sections: [SearchSection]) {
@@ -71,7 +94,9 @@ struct ChapterPage {
 
     // MARK: The model's blocks by line
 
-    private var swiftBlocks: [Int: (block: Block, unit: CompiledUnit)] {
+    private static func swiftBlocks(of chapter: Chapter) -> [Int: (
+        block: Block, unit: CompiledUnit
+    )] {
         var blocks: [Int: (Block, CompiledUnit)] = [:]
         for unit in chapter.units {
             for part in unit.parts { blocks[part.fenceLine] = (part, unit) }
@@ -82,7 +107,9 @@ struct ChapterPage {
         return blocks
     }
 
-    private var outputBlocks: [Int: (block: OutputBlock, test: ChapterTest)] {
+    private static func outputBlocks(of chapter: Chapter) -> [Int: (
+        block: OutputBlock, test: ChapterTest
+    )] {
         var blocks: [Int: (OutputBlock, ChapterTest)] = [:]
         for unit in chapter.units {
             if case .example(let test, let outputs) = unit.kind {
@@ -92,14 +119,15 @@ struct ChapterPage {
         return blocks
     }
 
-    private var hiddenLines: Set<Int> {
+    private static func hiddenLines(of chapter: Chapter) -> Set<Int> {
         Set(chapter.blocks.filter(\.isHidden).map(\.fenceLine))
     }
 
     /// The marble pictures that are a quiz's answer, by file name, with their block's line.
-    private var quizPictures: [String: Int] {
+    private static func quizPictures(of chapter: Chapter) -> [String: Int] {
         var pictures: [String: Int] = [:]
-        for (line, entry) in outputBlocks where entry.block.isQuiz && entry.block.kind == .marble {
+        for (line, entry) in outputBlocks(of: chapter)
+        where entry.block.isQuiz && entry.block.kind == .marble {
             let name = "\(chapter.file.fileName.dropLast(3)).\(entry.test.name).svg"
             pictures[name] = line
         }
@@ -299,7 +327,7 @@ struct ChapterPage {
     }
 
     /// The alt text of each marble picture the chapter shows, by file name.
-    private var pictureAlts: [String: String] {
+    private static func pictureAlts(of markdown: String) -> [String: String] {
         var alts: [String: String] = [:]
         for match in markdown.split(separator: "\n") where match.hasPrefix("![") {
             guard let close = match.range(of: "](\(MarbleFolder.name)/") else { continue }

@@ -30,7 +30,7 @@ enum SearchIndex {
                 Entry(
                     chapter: page.title, heading: $0.heading,
                     url: page.page + ($0.anchor.isEmpty ? "" : "#" + $0.anchor),
-                    text: $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+                    text: collapsingSpaces($0.text))
             }
         }
         let encoder = JSONEncoder()
@@ -38,5 +38,21 @@ enum SearchIndex {
         let json = String(decoding: try encoder.encode(entries), as: UTF8.self)
             .replacingOccurrences(of: "</", with: "<\\/")
         return Data("window.WORKBOOK_SEARCH = \(json);\n".utf8)
+    }
+
+    /// `text` with each run of spaces, tabs and newlines as one space, trimmed.
+    private static func collapsingSpaces(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

@@ -6,33 +6,46 @@ enum SwiftHighlighter {
     /// One line of `code` as HTML: text escaped, tokens in `<span class="tok-KIND">`.
     static func lines(of code: String) -> [String] {
         let scalars = Array(code.unicodeScalars)
-        var classes = [String?](repeating: nil, count: scalars.count)
+        // Each scalar's class, as an index into `names` (0: none), so no string is copied per
+        // character.
+        var names: [String] = [""]
+        var classes = [Int](repeating: 0, count: scalars.count)
         for token in SwiftLexer.tokens(of: code) {
-            let range = token.range.clamped(to: 0..<scalars.count)
             guard let name = className(of: token, in: scalars) else { continue }
-            for index in range { classes[index] = name }
+            let number = names.firstIndex(of: name) ?? names.count
+            if number == names.count { names.append(name) }
+            for index in token.range.clamped(to: 0..<scalars.count) { classes[index] = number }
         }
         var lines: [String] = []
         var line = ""
-        var open: String?
+        var open = 0
         var run = ""
         func flush() {
             guard !run.isEmpty else { return }
-            line += open.map { "<span class=\"tok-\($0)\">\(run)</span>" } ?? run
+            line += open == 0 ? run : "<span class=\"tok-\(names[open])\">\(run)</span>"
             run = ""
         }
-        for (index, scalar) in scalars.enumerated() {
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
             if scalar == "\n" {
                 flush()
                 lines.append(line)
                 line = ""
-                continue
+            } else {
+                if classes[index] != open {
+                    flush()
+                    open = classes[index]
+                }
+                switch scalar {
+                case "&": run += "&amp;"
+                case "<": run += "&lt;"
+                case ">": run += "&gt;"
+                case "\"": run += "&quot;"
+                default: run.unicodeScalars.append(scalar)
+                }
             }
-            if classes[index] != open {
-                flush()
-                open = classes[index]
-            }
-            run += HTML.escape(String(scalar))
+            index += 1
         }
         flush()
         if !line.isEmpty || lines.isEmpty { lines.append(line) }

@@ -329,6 +329,22 @@ class SiteInBrowserTests(unittest.TestCase):
                 self.driver.save_screenshot(str(SCREENSHOTS / f"{name[:-5]}-{theme}.png"))
         self.driver.execute_script("localStorage.removeItem('workbook-theme')")
 
+    def test_the_systems_dark_scheme_applies_with_no_choice_made(self):
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        try:
+            self.open(self.site, "12-demand.html")
+            self.driver.execute_script("localStorage.removeItem('workbook-theme')")
+            self.driver.refresh()
+            self.assertIsNone(self.driver.execute_script(
+                "return document.documentElement.getAttribute('data-theme')"))
+            self.assertEqual(self.driver.execute_script(
+                "return getComputedStyle(document.body).backgroundColor"), "rgb(13, 17, 23)")
+            self.assertEqual(
+                self.driver.find_element(By.ID, "theme-toggle").text, "Light theme")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

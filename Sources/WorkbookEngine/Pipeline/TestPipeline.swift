@@ -72,9 +72,11 @@ package struct TestPipeline {
     }
 
     /// Keeps the run's results for `workbook site` (``RecordedResults``); a run against the
-    /// reader's workbench is not the library's and is not kept.
+    /// reader's workbench is not the library's and is not kept, and one that built nothing
+    /// (every chapter asked for is invalid, so edited since its last run, as its digest
+    /// shows) leaves the results, and the build folder, as they were.
     private func recordForSite(_ run: TestRun, _ request: TestRequest) {
-        guard !request.mine else { return }
+        guard !request.mine, run.reports.contains(where: { !$0.isInvalid }) else { return }
         do {
             try RecordedResults.record(run, root: root)
         } catch {

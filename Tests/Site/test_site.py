@@ -48,6 +48,21 @@ def digest(path):
     return format(value, "x")
 
 
+def chromium():
+    """Debian's Chromium through Debian's chromium-driver, headless, logging the console and
+    the network."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1280,900",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(options=options, service=service)
+
+
 class Page(html.parser.HTMLParser):
     """The ids and links of one built page."""
 
@@ -124,16 +139,7 @@ class SiteInBrowserTests(unittest.TestCase):
         workbook("--out", str(cls.plain), "--results", str(cls.temporary / "none.json"))
         cls.planted = cls.plant_failure()
         workbook("--out", str(cls.site), "--results", str(cls.temporary / "planted.json"))
-        options = webdriver.ChromeOptions()
-        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--window-size=1280,900",
-                         "--no-first-run", "--disable-background-networking",
-                         "--disable-component-update", "--disable-sync"):
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-        cls.driver = webdriver.Chrome(options=options, service=service)
+        cls.driver = chromium()
 
     @classmethod
     def tearDownClass(cls):
@@ -344,6 +350,55 @@ class SiteInBrowserTests(unittest.TestCase):
                 self.driver.find_element(By.ID, "theme-toggle").text, "Light theme")
         finally:
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+class RealRunTests(unittest.TestCase):
+    """`workbook site --run` on a small workbook with a failing test (the engine's runner
+    fixture, chapters 01 and 11): the verdicts come from a real run, recorded by
+    `workbook test`'s hook, never planted."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.temporary = Path(tempfile.mkdtemp(prefix="workbook-site-run-"))
+        cls.root = cls.temporary / "workbook"
+        fixture = ROOT / "Tests" / "WorkbookEngineTests" / "Fixtures" / "runner"
+        shutil.copytree(fixture, cls.root)
+        for chapter in (cls.root / "Chapters").glob("*.md"):
+            if chapter.name not in ("01-passing.md", "11-also-fails.md"):
+                chapter.unlink()
+        for module in ("WorkbookRuntime", "OutputMatching", "WorkbookContract"):
+            shutil.copytree(ROOT / "Sources" / module, cls.root / "Sources" / module)
+        command = [WORKBOOK] if WORKBOOK else ["swift", "run", "--quiet", "workbook"]
+        cls.outcome = subprocess.run(
+            command + ["site", "--run", "--root", str(cls.root), "--out",
+                       str(cls.temporary / "site")],
+            cwd=ROOT, capture_output=True, text=True, timeout=1200)
+        cls.site = cls.temporary / "site"
+        cls.driver = chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        shutil.rmtree(cls.temporary, ignore_errors=True)
+
+    def test_a_failing_test_shows_as_failed_at_its_line_and_a_passing_one_as_passed(self):
+        self.assertEqual(self.outcome.returncode, 1, self.outcome.stdout + self.outcome.stderr)
+        self.assertIn("2 passed, 1 failed", self.outcome.stdout)
+        lines = (self.root / "Chapters" / "11-also-fails.md").read_text().split("\n")
+        line = next(n for n, text in enumerate(lines, 1) if 'XCTAssertEqual(1, 2' in text)
+        self.driver.get((self.site / "11-also-fails.html").as_uri())
+        self.assertEqual(self.driver.get_log("browser"), [])
+        code_line = self.driver.find_element(By.ID, f"L{line}")
+        note = code_line.find_element(By.XPATH, "following-sibling::*[1]")
+        self.assertIn("note-failure", note.get_attribute("class"))
+        self.assertIn("an unrelated failure", note.text)
+        listing = code_line.find_element(By.XPATH, "ancestor::figure")
+        self.assertEqual(listing.get_attribute("data-status"), "failed")
+        self.driver.get((self.site / "01-passing.html").as_uri())
+        statuses = [figure.get_attribute("data-status") for figure in
+                    self.driver.find_elements(By.CSS_SELECTOR, "figure.listing")]
+        self.assertEqual(statuses, ["passed", "passed"])
+        self.assertNotIn("failed", self.driver.find_element(By.CSS_SELECTOR, ".chapter-summary").text)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,8 @@
         var inHeading = heading.indexOf(terms[i]) >= 0;
         var inText = text.indexOf(terms[i]) >= 0;
         if (!inHeading && !inText) return;
-        score += (inHeading ? 10 : 0) + (inText ? 1 : 0);
+        // A heading that names the term first, then the sections that use it most.
+        score += (inHeading ? 100 : 0) + Math.min(text.split(terms[i]).length - 1, 20);
       }
       found.push({ entry: entry, score: score, term: terms[0] });
     });

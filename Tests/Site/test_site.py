@@ -8,7 +8,9 @@ known line. Then, page by page: no console error, no request leaving file://, ev
 link and anchor resolving, headings in order, alt text on every picture, text contrast in
 both themes; the planted failure at its line with its message; a quiz revealing the output
 block's recorded text; the search finding a term of chapter 12. Screenshots of two chapters
-in both themes go to $SITE_SCREENSHOTS (default .build/site-screenshots).
+in both themes go to $SITE_SCREENSHOTS (default .build/site-screenshots). Last, a real run:
+`workbook site --run` on the engine's runner fixture, whose failing test must show as failed
+at its line with the message XCTest gave.
 
 Run: python3 Tests/Site/test_site.py  (or Tools/site-browser-test.sh)
 """

@@ -423,8 +423,11 @@ struct ChapterPage {
         cmark_node_free(node)
     }
 
+    /// The lines of a block's text, which ends with a newline unless empty.
     static func lineCount(_ text: String) -> Int {
-        text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        var count = 0
+        for byte in text.utf8 where byte == 10 { count += 1 }
+        return count
     }
 
     private static func html(of node: OpaquePointer) -> String {

@@ -59,12 +59,16 @@ struct Notes {
                 }
                 notes += test.observations.map {
                     let recorded = $0.recorded.map {
-                        "recorded on \(ChapterRun.label($0.implementation)): \($0.value)"
+                        "recorded on \(ChapterRun.label($0.implementation)):"
+                            + Self.value($0.value)
                     }
                     return Note(
                         kind: "observation", line: $0.file == path ? $0.line : -1,
                         test: test.name,
-                        text: (["observed: \($0.behavior)", "on \(implementation): \($0.observed)"]
+                        text: ([
+                            "observed: \($0.behavior)",
+                            "on \(implementation):" + Self.value($0.observed),
+                        ]
                             + recorded).joined(separator: "\n"),
                         implementation: implementation)
                 }
@@ -103,6 +107,14 @@ struct Notes {
     /// The compiler's errors that are in no block of the chapter, as text.
     var unlocatedBuildProblems: [String] {
         buildProblems.map(\.text)
+    }
+
+    /// A value after its label: on the same line, or indented below it when it has several.
+    private static func value(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.last == "" ? lines.dropLast() : lines[...]
+        guard kept.count > 1 else { return " " + (kept.first.map(String.init) ?? "") }
+        return kept.map { "\n    " + $0 }.joined()
     }
 
     /// The line of `path:LINE:` at the start of a compiler message.

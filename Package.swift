@@ -96,6 +96,7 @@ let package = Package(
             traits: ["OpenCombineSchedulers"]),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -115,6 +116,14 @@ let package = Package(
             dependencies: ["CCmark", "OutputMatching", "WorkbookContract", "ChildProcesses"]
         ),
         .target(name: "WorkbookContract"),
+        // `workbook site`: the chapters as a static website, templates as resources.
+        .target(
+            name: "WorkbookSite",
+            dependencies: [
+                "WorkbookEngine", "CCmark", .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Templates")]
+        ),
         .target(name: "OutputMatching"),
         .target(
             name: "ChildProcesses",
@@ -138,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "workbook",
             dependencies: [
-                "WorkbookEngine",
+                "WorkbookEngine", "WorkbookSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/workbook"
@@ -160,6 +169,7 @@ let package = Package(
         .testTarget(
             name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
         .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
+        .testTarget(name: "WorkbookSiteTests", dependencies: ["WorkbookSite", "WorkbookEngine"]),
         .testTarget(
             name: "WorkbookTimelinesTests",
             dependencies: [

@@ -27,6 +27,7 @@ struct WorkbookCommand: ParsableCommand {
         subcommands: [
             GenerateCommand.self, CheckCommand.self, TestCommand.self, ListCommand.self,
             ExerciseCommand.self, HintCommand.self, ProgressCommand.self, WatchCommand.self,
+            SiteCommand.self,
         ]
     )
 }

@@ -9,7 +9,7 @@
 /// the lexer's time per chapter (over a second for the workbook), while on every
 /// `.swift` file of this package and of OpenCombine the two agree on balance and
 /// top-level functions (`LexerCorpusTests` keeps the lexer's side of that checked).
-struct SwiftLexer {
+package struct SwiftLexer {
     private enum Context {
         case string(pounds: Int, multiline: Bool, line: Int)
         case interpolation(parens: Int)
@@ -31,6 +31,24 @@ struct SwiftLexer {
     private var header: SwiftScan.TypeDeclaration?
     /// For each open brace, the index in `scan.typeDeclarations` of the body it opens.
     private var braceDeclarations: [Int?] = []
+    /// Where each open string (or the part after its last interpolation) and the outermost
+    /// open block comment start, for ``tokens(of:)``.
+    private var openStarts: [Int] = []
+    /// The tokens passed, when ``tokens(of:)`` asks for them.
+    private var tokens: [SwiftToken]?
+
+    /// The comments, literals, words, numbers and directives of `code` (a block of its own),
+    /// in order: what the site's highlighting colours, read by the same rules as the checks.
+    package static func tokens(of code: String) -> [SwiftToken] {
+        var lexer = SwiftLexer()
+        lexer.tokens = []
+        lexer.consume(Array(code.unicodeScalars), firstLine: 1)
+        return lexer.tokens ?? []
+    }
+
+    private mutating func record(_ kind: SwiftToken.Kind, _ range: Range<Int>) {
+        tokens?.append(SwiftToken(kind: kind, range: range))
+    }
 
     /// Scans `segments` (code with the Markdown line of its first line) as one unit, so a
     /// group's parts may be unbalanced on their own.
@@ -90,6 +108,7 @@ struct SwiftLexer {
                 if case .string(_, false, let start)? = contexts.last {
                     markUnterminated("string literal", line: start)
                     contexts.removeLast()
+                    record(.string, (openStarts.popLast() ?? index)..<index)
                 }
                 index += 1
                 continue
@@ -101,6 +120,9 @@ struct SwiftLexer {
                 } else if starts(with: "*/") {
                     contexts.removeLast()
                     if depth > 1 { contexts.append(.blockComment(depth: depth - 1, line: start)) }
+                    if depth == 1 {
+                        record(.comment, (openStarts.popLast() ?? index)..<(index + 2))
+                    }
                     index += 2
                 } else if starts(with: "/*") {
                     contexts.removeLast()
@@ -113,6 +135,7 @@ struct SwiftLexer {
                 if scalar == "\\", pounds(from: 1) == count {
                     let next = index + 1 + count
                     if next < text.count, text[next] == "(" {
+                        record(.string, (openStarts.last ?? index)..<(next + 1))
                         contexts.append(.interpolation(parens: 1))
                         index = next + 1
                     } else {
@@ -122,6 +145,7 @@ struct SwiftLexer {
                     let quotes = multiline ? 3 : 1
                     if pounds(from: quotes) >= count {
                         contexts.removeLast()
+                        record(.string, (openStarts.popLast() ?? index)..<(index + quotes + count))
                         afterOperand = true
                         index += quotes + count
                     } else {
@@ -153,10 +177,12 @@ struct SwiftLexer {
         let next: Unicode.Scalar? = index + 1 < text.count ? text[index + 1] : nil
         if scalar == "/", next == "/" {
             while index < text.count, text[index] != "\n" { index += 1 }
+            record(.comment, start..<index)
             return index
         }
         if scalar == "/", next == "*" {
             contexts.append(.blockComment(depth: 1, line: line))
+            openStarts.append(index)
             return index + 2
         }
         let hashes = scalar == "#" ? pounds(0) : 0
@@ -164,13 +190,16 @@ struct SwiftLexer {
             let end = Self.extendedRegexEnd(text, from: index + hashes + 1, pounds: hashes)
         {
             afterOperand = true
+            record(.regex, index..<end)
             return end
         }
         if scalar == "/", !afterOperand, let end = Self.bareRegexEnd(text, from: index + 1) {
             afterOperand = true
+            record(.regex, index..<end)
             return end
         }
         if scalar == "#", let end = directive(text, index: index, line: line) {
+            record(.directive, index..<end)
             return end
         }
         if scalar == "`" {
@@ -182,6 +211,7 @@ struct SwiftLexer {
                     !word.unicodeScalars.allSatisfy(Self.isIdentifierContinue)
                     || word.first?.isNumber == true
                 self.word(word, text: text, end: end + 1, line: line, isRaw: isRaw)
+                record(.word, index..<(end + 1))
                 afterOperand = true
                 return end + 1
             }
@@ -191,6 +221,7 @@ struct SwiftLexer {
         {
             let multiline = starts("\"\"\"", hashes)
             contexts.append(.string(pounds: hashes, multiline: multiline, line: line))
+            openStarts.append(index)
             previousWord = ""
             return index + hashes + (multiline ? 3 : 1)
         }
@@ -223,6 +254,7 @@ struct SwiftLexer {
             if case .interpolation(let parens)? = contexts.last {
                 if parens == 1 {
                     contexts.removeLast()
+                    if !openStarts.isEmpty { openStarts[openStarts.count - 1] = index }
                 } else {
                     contexts[contexts.count - 1] = .interpolation(parens: parens - 1)
                 }
@@ -233,6 +265,7 @@ struct SwiftLexer {
                 while end < text.count, Self.isIdentifierContinue(text[end]) { end += 1 }
                 let word = String(String.UnicodeScalarView(text[index..<end]))
                 self.word(word, text: text, end: end, line: line, isRaw: false)
+                record(.word, index..<end)
                 afterOperand = !Self.expressionKeywords.contains(word)
                 return end
             }
@@ -244,6 +277,7 @@ struct SwiftLexer {
                 previousWord = ""
                 recentWords = []
                 afterOperand = true
+                record(.number, index..<end)
                 return end
             }
         }

@@ -63,8 +63,11 @@ enum ChapterExtractor {
             }
             throw Diagnostic(file: path, line: element.startLine, message: problem)
         }
+        // `quiz` (the site asks the reader to predict the block) goes with any other attribute.
+        let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let isQuiz = words.dropFirst().contains("quiz")
         let observedOn = try observedOn(
-            info, language: language, path: path, line: element.startLine)
+            words.filter { $0 != "quiz" }, language: language, path: path, line: element.startLine)
         if kind == .marble {
             try MarbleFence.checkGrammar(
                 of: element.literal, path: path, fenceLine: element.startLine)
@@ -72,14 +75,14 @@ enum ChapterExtractor {
         return .output(
             OutputBlock(
                 text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
-                kind: kind))
+                kind: kind, isQuiz: isQuiz))
     }
 
-    /// The one attribute an output or marble block takes: `observed-on=IMPLEMENTATION`.
+    /// The attribute an output or marble block takes besides `quiz`:
+    /// `observed-on=IMPLEMENTATION`.
     private static func observedOn(
-        _ info: String, language: Substring, path: String, line: Int
+        _ words: [Substring], language: Substring, path: String, line: Int
     ) throws(Diagnostic) -> String? {
-        let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let block = (language.lowercased() == "output" ? "an " : "a ") + language.lowercased()
         guard words.first == language else {
             throw Diagnostic(

@@ -19,14 +19,21 @@ package struct OutputBlock: Equatable, Sendable {
     /// or `nil` when every implementation must print it. On another implementation the run
     /// reports what the example printed as an observation instead of comparing.
     package let observedOn: String?
+    /// Whether the block is a quiz (```` ```output quiz ````): the site shows the code, asks
+    /// the reader what it prints and reveals this text, the run's checked recording.
+    package let isQuiz: Bool
 
     /// The values `observed-on=` takes, and the runtime's `CombineImplementation` case each
     /// names.
     package static let implementations = ["opencombine": "openCombine", "apple": "apple"]
 
     /// Creates an output (or marble) block.
-    package init(text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output) {
+    package init(
+        text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output,
+        isQuiz: Bool = false
+    ) {
         self.kind = kind
+        self.isQuiz = isQuiz
         self.text = text
         self.fenceLine = fenceLine
         self.observedOn = observedOn

@@ -60,12 +60,27 @@ package struct TestPipeline {
     /// happens: when the run stops early, it says why.
     package func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         do {
-            return try runStages(request)
+            let run = try runStages(request)
+            recordForSite(run, request)
+            return run
         } catch {
             if let junit = request.junit {
                 try? AtomicFile.write(Data(JUnitReport.render(stoppedBy: error).utf8), to: junit)
             }
             throw error
+        }
+    }
+
+    /// Keeps the run's results for `workbook site` (``RecordedResults``); a run against the
+    /// reader's workbench is not the library's and is not kept, and one that built nothing
+    /// (every chapter asked for is invalid, so edited since its last run, as its digest
+    /// shows) leaves the results, and the build folder, as they were.
+    private func recordForSite(_ run: TestRun, _ request: TestRequest) {
+        guard !request.mine, run.reports.contains(where: { !$0.isInvalid }) else { return }
+        do {
+            try RecordedResults.record(run, root: root)
+        } catch {
+            log("warning: cannot record the results for workbook site: \(error)")
         }
     }
 

@@ -2,13 +2,13 @@ import Foundation
 
 /// Writes a file all at once: a temporary file beside it, then a rename, so a reader (the
 /// build, an editor) never sees half a file and a failure leaves the old one intact.
-enum AtomicFile {
+package enum AtomicFile {
     /// Replaces (or creates) the file at `url` with `data`. With `replacing` false the
     /// write fails if a file is already there, even one created a moment ago by someone
     /// else: the temporary file is hard-linked into place, which never clobbers. With
     /// `permissions`, the file gets that mode before it is placed (a rewritten file keeps
     /// its own).
-    static func write(
+    package static func write(
         _ data: Data, to url: URL, replacing: Bool = true, permissions: Int? = nil
     ) throws {
         let temporary = url.deletingLastPathComponent()

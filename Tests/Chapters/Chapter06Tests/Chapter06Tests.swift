@@ -234,13 +234,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 287)
+                file: "Chapters/06-cold-hot-multicast.md", line: 289)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 298)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 300)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -269,7 +269,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 332)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 334)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -289,7 +289,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 368)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 370)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -310,7 +310,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 399)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 401)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

@@ -73,13 +73,13 @@ kept      ^12-3|
 released  ^12!
 
 """#,
-                file: "Chapters/09-surprising-lifetimes.md", line: 73)
+                file: "Chapters/09-surprising-lifetimes.md", line: 75)
         }
     }
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 87)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 89)
 func testSinkOutlivesItsScope() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -113,7 +113,7 @@ func testSinkOutlivesItsScope() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 129)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 131)
 func testSubjectAndSinkKeepEachOtherAlive() {
     var received = [Subscribers.Event<Int, Never>]()
     weak var weakSubject: PassthroughSubject<Int, Never>?
@@ -146,7 +146,7 @@ func testSubjectAndSinkKeepEachOtherAlive() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 203)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 205)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -173,7 +173,7 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 232)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 234)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var received = [Subscribers.Event<Int, Never>]()
@@ -195,7 +195,7 @@ func testAnyCancellableReleasesSubjectToo() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 259)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 261)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -215,7 +215,7 @@ func testDroppedConnectionIsCancelledAtOnce() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 286)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 288)
 func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()

@@ -188,17 +188,17 @@ sequence?  2       2       2
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 265)
+                file: "Chapters/12-demand.md", line: 267)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 297)
+#sourceLocation(file: "Chapters/12-demand.md", line: 299)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 301)
+#sourceLocation(file: "Chapters/12-demand.md", line: 303)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -1,0 +1,155 @@
+import Foundation
+import WorkbookContract
+
+/// The last run's results, kept in `.build/workbook-results.json` for `workbook site`: each
+/// chapter as it was when its tests last ran on each implementation, so a site never shows a
+/// verdict the tests did not reach. A run of some chapters replaces those on the
+/// implementation that ran and keeps the others; a chapter edited since its run is known by
+/// its digest.
+package struct RecordedResults: Codable, Equatable, Sendable {
+    /// Where the file is, relative to the workbook root.
+    package static let path = ".build/workbook-results.json"
+
+    /// The chapters that ran, in chapter order.
+    package var chapters: [RecordedChapter] = []
+
+    /// No results.
+    package init(chapters: [RecordedChapter] = []) {
+        self.chapters = chapters
+    }
+
+    /// The results at `root`; none when there is no file. A file that cannot be read is an
+    /// error, never "no results".
+    package static func load(root: URL) throws -> RecordedResults {
+        try load(from: root.appendingPathComponent(path))
+    }
+
+    /// The results in `file`; none when it does not exist.
+    package static func load(from file: URL) throws -> RecordedResults {
+        guard FileManager.default.fileExists(atPath: file.path) else { return RecordedResults() }
+        return try JSONDecoder().decode(RecordedResults.self, from: Data(contentsOf: file))
+    }
+
+    /// Adds `run` (at `root`, on the implementation the tests ran on) to the results there,
+    /// replacing the chapters it ran, and writes the file atomically.
+    package static func record(_ run: TestRun, root: URL, at date: Date = Date()) throws {
+        let file = root.appendingPathComponent(path)
+        var results = (try? load(from: file)) ?? RecordedResults()
+        let implementation = currentImplementation
+        let ran = Set(run.reports.map(\.file.number))
+        results.chapters.removeAll {
+            ran.contains($0.number) && $0.implementation == implementation
+        }
+        results.chapters += run.reports.map {
+            RecordedChapter(
+                $0, digest: digest(of: root.appendingPathComponent($0.file.relativePath)),
+                implementation: implementation, finished: date.ISO8601Format())
+        }
+        results.chapters.sort { ($0.number, $0.implementation) < ($1.number, $1.implementation) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(encoder.encode(results), to: file)
+    }
+
+    /// The implementation the tests run on, decided as the runtime decides it.
+    package static var currentImplementation: String {
+        if ProcessInfo.processInfo.environment[WorkbookEnvironment.combine] == "other" {
+            return "other"
+        }
+        #if canImport(Combine)
+        return "apple"
+        #else
+        return "opencombine"
+        #endif
+    }
+
+    /// A digest of the file at `url` (FNV-1a, 64 bits, in hex): enough to see that a chapter
+    /// changed since its run; empty when it cannot be read.
+    package static func digest(of url: URL) -> String {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return "" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
+
+/// One chapter's part of ``RecordedResults``.
+package struct RecordedChapter: Codable, Equatable, Sendable {
+    /// The chapter's number, e.g. `"03"`.
+    package var number: String
+    /// Its path, `Chapters/03-custom-subject.md`.
+    package var file: String
+    /// ``RecordedResults/digest(of:)`` of the chapter when it ran.
+    package var digest: String
+    /// The implementation it ran on (`opencombine`, `apple`, `other`).
+    package var implementation: String
+    /// When the run ended, ISO 8601.
+    package var finished: String
+    /// Why none of its tests ran (it does not compile, it is not valid), if so.
+    package var notRunReason: String?
+    /// The compiler's errors or the chapter's problems, then.
+    package var buildErrors: [String] = []
+    /// Each declared test, in declaration order; `outcome` is `notRun` for one that did not.
+    package var tests: [RecordedTest]
+
+    /// The record of `report`.
+    package init(_ report: ChapterReport, digest: String, implementation: String, finished: String)
+    {
+        number = report.file.number
+        file = report.file.relativePath
+        self.digest = digest
+        self.implementation = implementation
+        self.finished = finished
+        notRunReason = report.notRunReason
+        buildErrors = report.buildErrors
+        tests = report.declared.map { test in
+            guard let result = report.result(of: test.name) else {
+                return RecordedTest(
+                    name: test.name, line: test.line, outcome: "notRun",
+                    reason: report.notRunReason ?? "not run")
+            }
+            var reason: String?
+            if case .skipped(let why) = result.outcome { reason = why }
+            if case .notRun(let why) = result.outcome { reason = why }
+            return RecordedTest(
+                name: test.name, line: test.line, outcome: result.outcome.name, reason: reason,
+                failures: result.failures.map {
+                    RecordedTest.Failure(file: $0.file, line: $0.line, message: $0.message)
+                },
+                observations: result.observations.map(\.record),
+                duration: result.duration)
+        }
+    }
+}
+
+/// One declared test's part of a ``RecordedChapter``.
+package struct RecordedTest: Codable, Equatable, Sendable {
+    /// A failure at its Markdown line.
+    package struct Failure: Codable, Equatable, Sendable {
+        /// The file (a chapter path through `#sourceLocation`).
+        package var file: String
+        /// The line.
+        package var line: Int
+        /// What went wrong.
+        package var message: String
+    }
+    /// The test method.
+    package var name: String
+    /// The Markdown line of its declaration.
+    package var line: Int
+    /// ``TestOutcome/name``: `passed`, `observed`, `failed`, `skipped`, `crashed`,
+    /// `timedOut`, `notRun`.
+    package var outcome: String
+    /// Why it was skipped or not run.
+    package var reason: String?
+    /// Its failures.
+    package var failures: [Failure] = []
+    /// What it observed, as the test process recorded it.
+    package var observations: [ObservationRecord] = []
+    /// Its process's wall time, in seconds.
+    package var duration: Double = 0
+}

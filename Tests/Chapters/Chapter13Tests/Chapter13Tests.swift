@@ -560,7 +560,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 
     wait(for: [finished], timeout: 5)
     assertDocumented(
-        received, equals: [1].asEvents(completion: .finished),
+        queue.sync { received }, equals: [1].asEvents(completion: .finished),
         "PrefetchStrategy.keepFull: \"making a demand equal to the buffer's size from the upstream when the subscriber first connects\"")
     sink.cancel()
 }
@@ -648,7 +648,7 @@ func testReplayingSubjectClosesTheGap() {
     queue.resume()
 
     wait(for: [finished], timeout: 5)
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
+    XCTAssertEqual(queue.sync { received }, [1].asEvents(completion: .finished))
     sink.cancel()
 }
 #sourceLocation()

@@ -75,22 +75,14 @@ kept      ^12-3|
 released  ^12!
 
 """#,
-<<<<<<< HEAD
-                file: "Chapters/09-surprising-lifetimes.md", line: 75)
-=======
                 observedOn: .openCombine,
-                file: "Chapters/09-surprising-lifetimes.md", line: 79)
->>>>>>> fix-c
+                file: "Chapters/09-surprising-lifetimes.md", line: 81)
         }
     }
 }
 
 extension Chapter09Tests {
-<<<<<<< HEAD
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 89)
-=======
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 93)
->>>>>>> fix-c
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 95)
 func testSinkOutlivesItsScope() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -124,11 +116,7 @@ func testSinkOutlivesItsScope() {
 }
 
 extension Chapter09Tests {
-<<<<<<< HEAD
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 131)
-=======
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 136)
->>>>>>> fix-c
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 138)
 func testSubjectAndSinkKeepEachOtherAlive() {
     var received = [Subscribers.Event<Int, Never>]()
     weak var weakSubject: PassthroughSubject<Int, Never>?
@@ -161,11 +149,7 @@ func testSubjectAndSinkKeepEachOtherAlive() {
 }
 
 extension Chapter09Tests {
-<<<<<<< HEAD
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 205)
-=======
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 215)
->>>>>>> fix-c
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 217)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -192,11 +176,7 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
 }
 
 extension Chapter09Tests {
-<<<<<<< HEAD
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 234)
-=======
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 245)
->>>>>>> fix-c
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 247)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -225,11 +205,7 @@ func testAnyCancellableReleasesSubjectToo() {
 }
 
 extension Chapter09Tests {
-<<<<<<< HEAD
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 261)
-=======
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 279)
->>>>>>> fix-c
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 281)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -249,11 +225,7 @@ func testDroppedConnectionIsCancelledAtOnce() {
 }
 
 extension Chapter09Tests {
-<<<<<<< HEAD
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 288)
-=======
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 301)
->>>>>>> fix-c
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 303)
 func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()

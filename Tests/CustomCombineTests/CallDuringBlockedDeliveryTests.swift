@@ -79,10 +79,8 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
     // MARK: The library's links
 
     func testCustomSubscription_relay() {
-        func relay(_ subject: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
-            AnyPublisher { subscriber in
-                subject.subscribe(CustomSubscription(behavior: Relay(downstream: subscriber)))
-            }
+        func relay(_ subject: PassthroughSubject<Int, Never>) -> RelayPublisher {
+            RelayPublisher(upstream: subject)
         }
         let subject = Shared(value: PassthroughSubject<Int, Never>())
         cancelWhileHeld(relay(subject.value), send: { subject.value.send(1); subject.value.send(2) })
@@ -193,5 +191,18 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
             subject.subscribe(sink)
             return sink
         }
+    }
+}
+
+/// One `CustomSubscription` of a `Relay` between a subject and the subscriber.
+private struct RelayPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let upstream: PassthroughSubject<Int, Never>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        upstream.subscribe(
+            CustomSubscription(behavior: Relay(downstream: AnySubscriber(subscriber))))
     }
 }

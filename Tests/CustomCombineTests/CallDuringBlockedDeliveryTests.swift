@@ -40,40 +40,50 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
         return (outcome, recorder.values)
     }
 
+    /// Sends 1, then 2, through `sending`; nothing for a source that delivers by itself.
+    private func twoValues(_ sending: (@Sendable (Int) -> Void)?) -> @Sendable () -> Void {
+        {
+            sending?(1)
+            sending?(2)
+        }
+    }
+
     private func cancelWhileHeld<P: Publisher>(
-        _ publisher: P, send: @escaping @Sendable () -> Void, settle: () -> Void = {},
+        _ publisher: P, sending: (@Sendable (Int) -> Void)?, settle: () -> Void = {},
         file: StaticString = #filePath, line: UInt = #line
     ) {
-        let run = hold(publisher, send: send, settle: { _ in settle() }, call: { $0.cancel() })
+        let run = hold(
+            publisher, send: twoValues(sending), settle: { _ in settle() }, call: { $0.cancel() })
         XCTAssertEqual(run.outcome, .returnedWhileHeld, "cancel()", file: file, line: line)
-        XCTAssertEqual(run.values.count, 1, "a value delivered after cancel()", file: file, line: line)
+        XCTAssertEqual(
+            run.values.count, 1, "a value delivered after cancel()", file: file, line: line)
     }
 
     /// The second value may come later than the sender returns (a timer's next tick): waits
     /// up to five seconds for it.
     private func requestWhileHeld<P: Publisher>(
-        _ publisher: P, send: @escaping @Sendable () -> Void,
+        _ publisher: P, sending: (@Sendable (Int) -> Void)?,
         file: StaticString = #filePath, line: UInt = #line
     ) {
         let deadline = Date() + 5
         let run = hold(
-            publisher, demand: .max(1), send: send,
+            publisher, demand: .max(1), send: twoValues(sending),
             settle: { delivered in
                 while delivered() < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
             },
             call: { $0.request(.max(1)) })
         XCTAssertEqual(run.outcome, .returnedWhileHeld, "request(_:)", file: file, line: line)
-        XCTAssertEqual(run.values.count, 2, "the value the request asked for", file: file, line: line)
+        XCTAssertEqual(
+            run.values.count, 2, "the value the request asked for", file: file, line: line)
     }
 
     // MARK: Controls: OpenCombine's components
 
     func testControl_scanOnPassthroughSubject() {
         let subject = Shared(value: PassthroughSubject<Int, Never>())
-        let send: @Sendable () -> Void = { subject.value.send(1); subject.value.send(2) }
-        cancelWhileHeld(subject.value.scan(0, +), send: send)
+        cancelWhileHeld(subject.value.scan(0, +), sending: { subject.value.send($0) })
         let other = Shared(value: PassthroughSubject<Int, Never>())
-        requestWhileHeld(other.value.scan(0, +), send: { other.value.send(1); other.value.send(2) })
+        requestWhileHeld(other.value.scan(0, +), sending: { other.value.send($0) })
     }
 
     // MARK: The library's links
@@ -83,56 +93,56 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
             RelayPublisher(upstream: subject)
         }
         let subject = Shared(value: PassthroughSubject<Int, Never>())
-        cancelWhileHeld(relay(subject.value), send: { subject.value.send(1); subject.value.send(2) })
+        cancelWhileHeld(relay(subject.value), sending: { subject.value.send($0) })
         let other = Shared(value: PassthroughSubject<Int, Never>())
-        requestWhileHeld(relay(other.value), send: { other.value.send(1); other.value.send(2) })
+        requestWhileHeld(relay(other.value), sending: { other.value.send($0) })
     }
 
     func testCustomScan() {
         let subject = Shared(value: PassthroughSubject<Int, Never>())
         cancelWhileHeld(
             CustomScan(upstream: subject.value, initialResult: 0, nextPartialResult: +),
-            send: { subject.value.send(1); subject.value.send(2) })
+            sending: { subject.value.send($0) })
         let other = Shared(value: PassthroughSubject<Int, Never>())
         requestWhileHeld(
             CustomScan(upstream: other.value, initialResult: 0, nextPartialResult: +),
-            send: { other.value.send(1); other.value.send(2) })
+            sending: { other.value.send($0) })
     }
 
     func testCustomSubject() {
         let subject = Shared(value: CustomSubject<Int, Never>())
-        cancelWhileHeld(subject.value, send: { subject.value.send(1); subject.value.send(2) })
+        cancelWhileHeld(subject.value, sending: { subject.value.send($0) })
         let other = Shared(value: CustomSubject<Int, Never>())
-        requestWhileHeld(other.value, send: { other.value.send(1); other.value.send(2) })
+        requestWhileHeld(other.value, sending: { other.value.send($0) })
     }
 
     func testBufferSubject() {
         let subject = Shared(value: BufferSubject<Int, Never>(limit: 0))
-        cancelWhileHeld(subject.value, send: { subject.value.send(1); subject.value.send(2) })
+        cancelWhileHeld(subject.value, sending: { subject.value.send($0) })
         let other = Shared(value: BufferSubject<Int, Never>(limit: 0))
-        requestWhileHeld(other.value, send: { other.value.send(1); other.value.send(2) })
+        requestWhileHeld(other.value, sending: { other.value.send($0) })
     }
 
     func testShareReplay() {
         let subject = Shared(value: PassthroughSubject<Int, Never>())
         cancelWhileHeld(
             subject.value.shareReplay(capacity: 0),
-            send: { subject.value.send(1); subject.value.send(2) })
+            sending: { subject.value.send($0) })
         let other = Shared(value: PassthroughSubject<Int, Never>())
         requestWhileHeld(
             other.value.shareReplay(capacity: 0),
-            send: { other.value.send(1); other.value.send(2) })
+            sending: { other.value.send($0) })
     }
 
     func testEventPublisher() {
         let control = SharedControl()
         cancelWhileHeld(
             control.publisher(for: .valueChanged).map { _ in 1 },
-            send: { control.sendActions(for: .valueChanged); control.sendActions(for: .valueChanged) })
+            sending: { _ in control.sendActions(for: .valueChanged) })
         let other = SharedControl()
         requestWhileHeld(
             other.publisher(for: .valueChanged).map { _ in 1 },
-            send: { other.sendActions(for: .valueChanged); other.sendActions(for: .valueChanged) })
+            sending: { _ in other.sendActions(for: .valueChanged) })
     }
 
     func testDispatchTimer() {
@@ -141,8 +151,8 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
         // ten intervals lets it come (a late tick can only hide a failure, never fake one).
         let ticks = Publishers.timer(interval: .milliseconds(20), times: .max(2)).map { _ in 1 }
         let tenIntervals = { Thread.sleep(forTimeInterval: 0.2) }
-        cancelWhileHeld(ticks, send: {}, settle: tenIntervals)
-        requestWhileHeld(ticks, send: {})
+        cancelWhileHeld(ticks, sending: nil, settle: tenIntervals)
+        requestWhileHeld(ticks, sending: nil)
     }
 
     // MARK: The library's subscribers, cancelled while their closure is held
@@ -156,20 +166,27 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
         let values = Tally<Int>()
         let sink = attach(subject.value, gate, values)
         let outcome = gate.callWhileHeld(
-            send: { subject.value.send(1); subject.value.send(2) }, call: { sink.cancel() })
+            sending: { subject.value.send($0) }, call: { sink.cancel() })
         XCTAssertEqual(outcome, .returnedWhileHeld, "cancel()", file: file, line: line)
-        XCTAssertEqual(values.values, [1], "a value delivered after cancel()", file: file, line: line)
+        XCTAssertEqual(
+            values.values, [1], "a value delivered after cancel()", file: file, line: line)
     }
 
     func testControl_sink() {
         cancelSinkWhileHeld { subject, gate, values in
-            subject.sink { values.append($0); gate.hold() }
+            subject.sink {
+                values.append($0)
+                gate.hold()
+            }
         }
     }
 
     func testCustomSink() {
         cancelSinkWhileHeld { subject, gate, values in
-            subject.customSink(receiveCompletion: { _ in }) { values.append($0); gate.hold() }
+            subject.customSink(receiveCompletion: { _ in }) {
+                values.append($0)
+                gate.hold()
+            }
         }
     }
 
@@ -186,7 +203,11 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
     func testCustomDemandSink() {
         cancelSinkWhileHeld { subject, gate, values in
             let sink = CustomDemandSink<Int, Never>(
-                demand: 5, receiveValue: { values.append($0); gate.hold() },
+                demand: 5,
+                receiveValue: {
+                    values.append($0)
+                    gate.hold()
+                },
                 receiveCompletion: { _ in })
             subject.subscribe(sink)
             return sink

@@ -35,6 +35,13 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         // Set by `cancel()`, which may come from inside a delivery: the loop stops there.
         var cancelled = false
 
+        /// Cancelled from inside a delivery, or by another thread while this one delivers
+        /// (the link's own flag, which `cancel()` sets before it returns): either way the
+        /// loop starts no new delivery.
+        var isCancelled: Bool {
+            cancelled || (upstream as? DeferredUpstream)?.isCancelled == true
+        }
+
         init(downstream: AnySubscriber<Output, Failure>, buffer: Buffer<Output, Failure>) {
             self.downstream = downstream
             self.buffer = buffer
@@ -55,13 +62,13 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             guard !draining else { return }
             draining = true
             defer { draining = false }
-            while !cancelled {
+            while !isCancelled {
                 if buffer.valueCount > 0 {
                     guard demand > 0 else { return }
                     if demand == .unlimited {
                         // Nothing can lower the demand now: take the whole queue at once.
                         for value in buffer.takeValues() {
-                            if cancelled { return }
+                            if isCancelled { return }
                             _ = downstream.receive(value)
                         }
                     } else {

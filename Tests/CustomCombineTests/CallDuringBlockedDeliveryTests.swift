@@ -165,8 +165,9 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
         let gate = DeliveryGate()
         let values = Tally<Int>()
         let sink = attach(subject.value, gate, values)
-        let outcome = gate.callWhileHeld(
-            sending: { subject.value.send($0) }, call: { sink.cancel() })
+        let outcome = gate.callWhileHeld(send: twoValues { subject.value.send($0) }) {
+            sink.cancel()
+        }
         XCTAssertEqual(outcome, .returnedWhileHeld, "cancel()", file: file, line: line)
         XCTAssertEqual(
             values.values, [1], "a value delivered after cancel()", file: file, line: line)

@@ -37,7 +37,10 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
     public func subscribe<Upstream: Publisher>(_ upstream: Upstream)
     where Upstream.Output == I, Upstream.Failure == Never {
         let id = CombineIdentifier()
-        let sink = Subscribers.Sink<I, Never>(
+        // A `CustomSink`, not a `Subscribers.Sink`: cancelled before its subscription
+        // arrives (a `cancel()` landing while this upstream is being attached), it cancels
+        // that subscription when it comes, where a `Sink` would ignore the early cancel.
+        let sink = CustomSink<I, Never>(
             receiveCompletion: { [weak self] _ in
                 _ = self?.state.mutate { $0.sinks.removeValue(forKey: id) }
             },

@@ -93,8 +93,11 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
                     actedOnCancel = true
                     core.content = nil
                     content.cancel()
-                } else if mail.contains(.demand) {
-                    content.request(core.takePendingDemand())
+                } else if mail.contains(.demand), case let demand = core.takePendingDemand(),
+                    demand > .none
+                {
+                    // `.none` when an earlier reading already took this demand with its own.
+                    content.request(demand)
                     if core.upstreamFinished && !content.hasPendingEvents {
                         core.content = nil
                     }

@@ -62,7 +62,7 @@ final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subs
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 254)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 255)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -92,16 +92,17 @@ final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     }
 }
 
-/// The two wrappers of this chapter: `OneLockSubscription` above, and the library's
-/// `CustomSubscription` below.
+/// The three wrappers of this chapter: `OneLockSubscription` above, then
+/// `DeliveryLockSubscription` and the library's `CustomSubscription` below.
 enum Wrapper {
-    case oneLock, library
+    case oneLock, deliveryLock, library
 
     /// A link around `behavior`, as the link above it sees it.
     func link<Behavior: SubscriptionBehavior>(_ behavior: Behavior)
         -> AnySubscriber<Behavior.Input, Behavior.Failure> {
         switch self {
         case .oneLock: AnySubscriber(OneLockSubscription(behavior: behavior))
+        case .deliveryLock: AnySubscriber(DeliveryLockSubscription(behavior: behavior))
         case .library: AnySubscriber(CustomSubscription(behavior: behavior))
         }
     }
@@ -135,7 +136,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 329)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 331)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -152,7 +153,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 329)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 331)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -166,12 +167,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 343)
+                file: "Chapters/02-subscription-behavior.md", line: 345)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 368)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 370)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -209,7 +210,9 @@ final class Taker: Subscriber {
 
     func receive(subscription: Subscription) {
         self.subscription = subscription
-        subscription.request(initial)
+        if initial > .none {  // a request asks for at least one value: never `.none`
+            subscription.request(initial)
+        }
     }
 
     func receive(_ input: Int) -> Subscribers.Demand {
@@ -224,7 +227,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 423)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 427)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -243,7 +246,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 443)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 447)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -264,7 +267,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 467)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 471)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -280,7 +283,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 486)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 490)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -306,7 +309,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 520)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 524)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -324,7 +327,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 540)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 544)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -342,7 +345,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 591)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 595)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -461,7 +464,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 713)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 717)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -471,7 +474,159 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 867)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 742)
+/// The second wrapper: every call runs the behavior under one recursive delivery lock,
+/// as in the first, but the calls up are written down and made once the lock is released.
+final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
+    typealias Input = Content.Input
+    typealias Failure = Content.Failure
+
+    private let lock = NSRecursiveLock()
+    private var content: Content?
+    private var depth = 0
+    private var callsUp: [() -> Void] = []
+
+    init(behavior: Content) {
+        content = behavior
+    }
+
+    /// Runs `body` under the lock; the outermost call then releases it and calls up.
+    private func deliver<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        depth += 1
+        let result = body()
+        depth -= 1
+        let calls = depth == 0 ? callsUp : []
+        if depth == 0 { callsUp.removeAll() }
+        lock.unlock()
+        calls.forEach { $0() }
+        return result
+    }
+
+    func receive(subscription: Subscription) {
+        deliver {
+            content?.upstream = WrittenDown(subscription) { self.callsUp.append($0) }
+            content?.downstream.receive(subscription: self)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        deliver { content?.receive(input) ?? .none }
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        deliver {
+            content?.receive(completion: completion)
+            content = nil
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        deliver { content?.request(demand) }  // takes the delivery lock: waits its turn
+    }
+
+    func cancel() {
+        deliver {  // takes the delivery lock: waits its turn
+            content?.cancel()
+            content = nil
+        }
+    }
+}
+
+/// A stand-in upstream: each call is written down, to be made later.
+final class WrittenDown: Subscription {
+    let upstream: Subscription
+    let writeDown: (@escaping () -> Void) -> Void
+
+    init(_ upstream: Subscription, writeDown: @escaping (@escaping () -> Void) -> Void) {
+        self.upstream = upstream
+        self.writeDown = writeDown
+    }
+
+    var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
+
+    func request(_ demand: Subscribers.Demand) {
+        writeDown { self.upstream.request(demand) }
+    }
+
+    func cancel() {
+        writeDown { self.upstream.cancel() }
+    }
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 828)
+func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
+    let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
+
+    XCTAssertTrue(run.met, "both threads got inside their links")
+    XCTAssertTrue(run.finished, "the call up waited for its turn with no lock held")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 860)
+/// What happened to a call made while a delivery on another thread was held.
+struct HeldDelivery {
+    var returnedWhileHeld: Bool
+    var delivered: [Int]
+}
+
+/// Sends 1, then 2, through one link made by `wrapper`, on a thread of its own. The
+/// subscriber holds the first delivery, waiting (two seconds at most) for the test's thread
+/// as a synchronous hop to the main thread would, while the test's thread makes `call`.
+func callWhileADeliveryIsHeld(
+    on wrapper: Wrapper, _ call: (Subscription) -> Void
+) -> HeldDelivery {
+    let subject = PassthroughSubject<Int, Never>()
+    let held = DispatchSemaphore(value: 0)
+    let released = DispatchSemaphore(value: 0)
+    let sent = DispatchSemaphore(value: 0)
+    var gaveUp = false
+    var delivered = [Int]()
+    var link: Subscription?
+    subject.hop(on: wrapper).subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                link = $0
+                $0.request(.max(1))
+            },
+            receiveValue: { value in
+                delivered.append(value)
+                if value == 1 {
+                    held.signal()
+                    gaveUp = released.wait(timeout: .now() + 2) == .timedOut
+                }
+                return .none
+            },
+            receiveCompletion: nil))
+    Thread {
+        subject.send(1)
+        subject.send(2)
+        sent.signal()
+    }.start()
+    held.wait()
+    call(link!)
+    released.signal()
+    sent.wait()
+    return HeldDelivery(returnedWhileHeld: !gaveUp, delivered: delivered)
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 911)
+func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
+    let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
+    XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
+
+    let cancel = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.cancel() }
+    XCTAssertFalse(cancel.returnedWhileHeld, "cancel() waited for the delivery")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1134)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -514,7 +669,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 909)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1176)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -536,7 +691,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 936)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1203)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -560,7 +715,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 963)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1230)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -580,7 +735,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 991)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1258)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -602,7 +757,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1019)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1286)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -617,7 +772,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1033)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1300)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -641,7 +796,21 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1061)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1333)
+func testTheLibrarysRequestAndCancelDoNotWaitForADelivery() {
+    let request = callWhileADeliveryIsHeld(on: .library) { $0.request(.max(1)) }
+    XCTAssertTrue(request.returnedWhileHeld, "request(_:) returned at once")
+    XCTAssertEqual(request.delivered, [1, 2], "the demand it left was read after the delivery")
+
+    let cancel = callWhileADeliveryIsHeld(on: .library) { $0.cancel() }
+    XCTAssertTrue(cancel.returnedWhileHeld, "cancel() returned at once")
+    XCTAssertEqual(cancel.delivered, [1], "no delivery started after cancel() returned")
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1349)
 func testTheLibrarysLinksDoNotDeadlock() {
     let run = sendWhileCancelling(on: .library, seconds: 10)
 
@@ -651,7 +820,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1075)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1363)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -691,7 +860,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1114)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1402)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(
         roundThatDeadlocks { $0.hop(on: .library).hop(on: .library).eraseToAnyPublisher() })

@@ -341,7 +341,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 572)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 574)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -372,7 +372,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 602)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 604)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -452,7 +452,7 @@ func testCancelRemovesTheSubscriptionFromTheSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 689)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 691)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -474,7 +474,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 714)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 716)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -498,7 +498,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 742)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 744)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(10, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -519,7 +519,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 742)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 744)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -530,13 +530,13 @@ shared-D     (^ab)cd|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 761)
+                file: "Chapters/08-buffer-subject.md", line: 763)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 783)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 785)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -558,7 +558,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 806)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 808)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -593,7 +593,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 859)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 861)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -612,7 +612,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 944)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 946)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -629,12 +629,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 960)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 962)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 964)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 966)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -566,7 +566,7 @@ func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 860)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 862)
 /// What happened to a call made while a delivery on another thread was held.
 struct HeldDelivery {
     var returnedWhileHeld: Bool
@@ -615,7 +615,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 911)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 913)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -626,7 +626,7 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1134)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1136)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -669,7 +669,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1176)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1178)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -691,7 +691,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1203)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1205)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -715,7 +715,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1230)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1232)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -735,7 +735,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1258)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1260)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -757,7 +757,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1286)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1288)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -772,7 +772,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1300)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1302)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -796,7 +796,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1333)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1335)
 func testTheLibrarysRequestAndCancelDoNotWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .library) { $0.request(.max(1)) }
     XCTAssertTrue(request.returnedWhileHeld, "request(_:) returned at once")
@@ -810,7 +810,7 @@ func testTheLibrarysRequestAndCancelDoNotWaitForADelivery() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1349)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1351)
 func testTheLibrarysLinksDoNotDeadlock() {
     let run = sendWhileCancelling(on: .library, seconds: 10)
 
@@ -820,7 +820,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1363)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1365)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -860,7 +860,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1402)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1404)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(
         roundThatDeadlocks { $0.hop(on: .library).hop(on: .library).eraseToAnyPublisher() })

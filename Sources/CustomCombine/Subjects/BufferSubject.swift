@@ -27,7 +27,11 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         @usableFromInline typealias OutputFailure = Failure
 
         @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
-        @usableFromInline var upstream: Subscription?
+        @usableFromInline var upstream: Subscription? {
+            didSet { link = upstream as? DeferredUpstream }
+        }
+        /// The upstream as the link's stand-in, cast once when it is set, not per value.
+        private var link: DeferredUpstream?
         @usableFromInline let downstream: AnySubscriber<Output, Failure>
         @exclusivity(unchecked) @usableFromInline var buffer: Buffer<Output, Failure>
         // Set while `drain()` runs: a re-entrant call only records, the running loop delivers.
@@ -39,7 +43,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         /// (the link's own flag, which `cancel()` sets before it returns): either way the
         /// loop starts no new delivery.
         var isCancelled: Bool {
-            cancelled || (upstream as? DeferredUpstream)?.isCancelled == true
+            cancelled || link?.isCancelled == true
         }
 
         init(downstream: AnySubscriber<Output, Failure>, buffer: Buffer<Output, Failure>) {

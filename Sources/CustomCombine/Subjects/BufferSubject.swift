@@ -41,8 +41,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
 
         /// Cancelled from inside a delivery, or by another thread while this one delivers
         /// (the link's own flag, which `cancel()` sets before it returns): either way the
-        /// loop starts no new delivery.
-        var isCancelled: Bool {
+        /// loop starts no new delivery. `link` is passed in, read once per loop, not per value.
+        func isCancelled(_ link: DeferredUpstream?) -> Bool {
             cancelled || link?.isCancelled == true
         }
 
@@ -66,13 +66,14 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             guard !draining else { return }
             draining = true
             defer { draining = false }
-            while !isCancelled {
+            let link = self.link
+            while !isCancelled(link) {
                 if buffer.valueCount > 0 {
                     guard demand > 0 else { return }
                     if demand == .unlimited {
                         // Nothing can lower the demand now: take the whole queue at once.
                         for value in buffer.takeValues() {
-                            if isCancelled { return }
+                            if isCancelled(link) { return }
                             _ = downstream.receive(value)
                         }
                     } else {

@@ -335,17 +335,22 @@ extension [UpstreamCall] {
 final class DeferredUpstream: Subscription, @unchecked Sendable {
     let subscription: Subscription
     unowned let state: DeliveryState
+    /// The same state, unchecked, for `isCancelled`, which a replaying behavior reads once per
+    /// value and only while the wrapper runs it, so while the state is alive.
+    private unowned(unsafe) let uncheckedState: DeliveryState
 
     init(_ subscription: Subscription, state: DeliveryState) {
         self.subscription = subscription
         self.state = state
+        uncheckedState = state
     }
 
     var combineIdentifier: CombineIdentifier { subscription.combineIdentifier }
 
     /// Whether the link was cancelled, maybe from another thread while a delivery runs: a
     /// behavior that delivers several values in one call stops there.
-    var isCancelled: Bool { state.isCancelled }
+    /// Call only from a behavior the wrapper is running.
+    var isCancelled: Bool { uncheckedState.isCancelled }
 
     func request(_ demand: Subscribers.Demand) {
         state.upstreamCalls.append(.request(demand))

@@ -181,8 +181,26 @@ package struct TestPipeline {
                 throw .cannotRun("cannot write \(junit.path): \(error)")
             }
         }
-        run.update = update?.apply(checks)
+        if let update {
+            run.update = try regenerate(after: update.apply(checks), loader: loader)
+        }
         return run
+    }
+
+    /// Regenerates what `--update` made stale: the rewritten chapters' test files hold
+    /// their blocks' old text and their marble pictures the old diagrams, so `check` would
+    /// fail until someone ran `generate`.
+    private func regenerate(
+        after outcome: OutputUpdate.Session.Outcome, loader: WorkbookLoader
+    ) throws(TestPipelineError) -> OutputUpdate.Session.Outcome {
+        guard !outcome.rewritten.isEmpty else { return outcome }
+        let loaded = loader.load()
+        do {
+            try loader.generate(loaded.chapters, leavingAlone: loaded.invalid.map(\.file))
+        } catch {
+            throw Self.failure(error)
+        }
+        return outcome
     }
 
     /// What every test process gets on top of the runner's environment: where to record

@@ -363,5 +363,53 @@ final class TestPipelineTests: XCTestCase {
             contentsOf: root.appendingPathComponent("Chapters/01-first.md"), encoding: .utf8)
         XCTAssertEqual(
             chapter, Self.first.replacingOccurrences(of: "```output\na\n", with: "```output\nb\n"))
+        // What CI runs after the update: the generated test file follows the new block.
+        let loader = WorkbookLoader(root: root)
+        XCTAssertEqual(loader.problems(of: try loader.chapters()), [])
+    }
+
+    /// `--update` of a marble block regenerates the test that checks it and its picture, so
+    /// `check` stays green without a `generate` of its own.
+    func testUpdatingAMarbleBlockLeavesCheckGreen() throws {
+        let text = """
+            # Lanes
+
+            ## Ticks
+
+            ```swift example
+            print("x")
+            ```
+
+            ```marble
+            a  ^1|
+            ```
+
+            ![ticks](diagrams/01-lanes.test_ticks.svg)
+
+            """
+        let root = try Fixtures.temporaryWorkbook(
+            ["Chapters/01-lanes.md": Data(text.utf8)], for: self)
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let fence = line(of: "```marble", in: text)
+        let launcher = FakeLauncher([
+            "test_ticks": { invocation in
+                let check = OutputCheckRecord(
+                    file: "Chapters/01-lanes.md", line: fence, actual: "a  ^12|\n",
+                    matched: false)
+                let path = invocation.environment[WorkbookEnvironment.outputChecks] ?? ""
+                _ = FileManager.default.createFile(atPath: path, contents: check.encodedLine)
+                return XCTestLines.passed("Chapter01Tests", "test_ticks")(invocation)
+            }
+        ])
+        let run = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(chapters: ["01"], update: true))
+        XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-lanes.md"])
+        let loader = WorkbookLoader(root: root)
+        let chapters = try loader.chapters()
+        XCTAssertTrue(
+            try String(
+                contentsOf: root.appendingPathComponent("Chapters/01-lanes.md"), encoding: .utf8
+            ).contains("```marble\na  ^12|\n```"))
+        XCTAssertEqual(loader.problems(of: chapters), [])
     }
 }

@@ -5,7 +5,7 @@ import WorkbookContract
 ///
 /// 1. **select** the chapters asked for (``ChapterSelection``), having loaded and
 ///    validated every chapter (``WorkbookLoader``);
-/// 2. **generate** the test files (``WorkbookLoader/generate(_:)``);
+/// 2. **generate** the test files (``WorkbookGenerator``);
 /// 3. **build**, leaving out chapters that do not compile (``ChapterIsolation`` over a
 ///    ``BuildTool``);
 /// 4. **run** each declared test in a process of its own (``TestRunner`` over a
@@ -87,7 +87,7 @@ package struct TestPipeline {
         }
         let update: OutputUpdate.Session?
         do {
-            try loader.generate(all, leavingAlone: Array(invalid.keys))
+            try WorkbookGenerator(root: root).generate(all, leavingAlone: Array(invalid.keys))
             update =
                 request.update
                 ? try OutputUpdate.Session(root: root, chapters: all.map(\.file)) : nil
@@ -196,7 +196,8 @@ package struct TestPipeline {
         guard !outcome.rewritten.isEmpty else { return outcome }
         let loaded = loader.load()
         do {
-            try loader.generate(loaded.chapters, leavingAlone: loaded.invalid.map(\.file))
+            try WorkbookGenerator(root: root).generate(
+                loaded.chapters, leavingAlone: loaded.invalid.map(\.file))
         } catch {
             throw Self.failure(error)
         }

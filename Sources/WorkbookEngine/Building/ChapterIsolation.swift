@@ -12,33 +12,22 @@ import Foundation
 struct ChapterIsolation {
     /// The build tool.
     let tool: any BuildTool
-    /// The workbook root, where the generated files are.
-    let root: URL
 
     /// Builds, leaving out what does not compile; returns the chapters that did not, with
-    /// their errors. The `invalid` chapters (not loaded, so not generated afresh) are left
-    /// out from the start, whatever generated file of theirs is still on disk.
+    /// their errors. `generated` holds each chapter's test file as this run generated it
+    /// (its source and line map). The `invalid` chapters (not loaded, so not generated
+    /// afresh) are left out from the start, whatever generated file of theirs is on disk.
     func build(
-        _ chapters: [ChapterFile], selected: [ChapterFile], mine: Bool,
-        invalid: [ChapterFile] = []
+        _ chapters: [ChapterFile], generated: [ChapterFile: GeneratedFile],
+        selected: [ChapterFile], mine: Bool, invalid: [ChapterFile] = []
     ) throws -> [ChapterFile: [String]] {
         let leftOut =
             (mine ? chapters.filter { !selected.contains($0) }.map(\.moduleName) : [])
             + invalid.map(\.moduleName)
         // Against the workbench nothing unselected is built, so there is nothing to remember.
         let memory = mine ? nil : BrokenChapterMemory(scratchDirectory: tool.scratchDirectory)
-        let sources: [ChapterFile: String?] =
-            memory == nil
-            ? [:]
-            : Dictionary(
-                uniqueKeysWithValues: chapters.map { file in
-                    (
-                        file,
-                        try? String(
-                            contentsOf: root.appendingPathComponent(file.generatedRelativePath),
-                            encoding: .utf8)
-                    )
-                })
+        let sources = generated.mapValues(\.contents)
+        let lineMaps = generated.compactMapValues(\.lineMap)
         let remembered = memory?.load() ?? [:]
         var broken: [ChapterFile: [String]] = [:]
         for file in chapters where !selected.contains(file) {
@@ -57,18 +46,19 @@ struct ChapterIsolation {
                         uniqueKeysWithValues: broken.map { file, errors in
                             (
                                 file.moduleName,
-                                BrokenChapterMemory.Entry(
-                                    source: sources[file] ?? nil, errors: errors)
+                                BrokenChapterMemory.Entry(source: sources[file], errors: errors)
                             )
                         }))
                 return broken
             }
             let errors = BuildFailureSummary.errors(
                 in: build.output,
-                chapters: chapters.filter { broken[$0] == nil && !leftOut.contains($0.moduleName) })
+                chapters: chapters.filter { broken[$0] == nil && !leftOut.contains($0.moduleName) },
+                lineMaps: lineMaps)
             guard !errors.isEmpty else {
                 throw BuildFailure(
-                    summary: BuildFailureSummary.render(build.output, chapters: chapters))
+                    summary: BuildFailureSummary.render(
+                        build.output, chapters: chapters, lineMaps: lineMaps))
             }
             broken.merge(errors) { old, _ in old }
         }

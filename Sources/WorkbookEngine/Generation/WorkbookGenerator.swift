@@ -32,29 +32,32 @@ public struct WorkbookGenerator: Sendable {
 
     /// Like `generate(_:)` for a run that goes on without the `invalid` chapters: their
     /// generated files, and the table of contents that lists every chapter, are left as
-    /// they are until the chapters are fixed.
+    /// they are until the chapters are fixed. Returns each chapter's test file as generated,
+    /// with its line map: what the later stages of the run use instead of reading it back.
     @discardableResult
     package func generate(_ chapters: [Chapter], leavingAlone invalid: [ChapterFile]) throws
-        -> [String]
+        -> [ChapterFile: GeneratedFile]
     {
-        var plan = plan(for: chapters)
+        let files = Self.files(for: chapters)
+        var plan = GenerationPlan(expected: files, root: root)
         if !invalid.isEmpty {
             let kept = Set(invalid.map(\.generatedRelativePath))
             plan.orphaned.removeAll { kept.contains($0) }
             plan.missing.removeAll { $0.path == TableOfContents.path }
             plan.stale.removeAll { $0.path == TableOfContents.path }
         }
-        return try GeneratedFileWriter.apply(plan, root: root)
+        try GeneratedFileWriter.apply(plan, root: root)
+        let byPath = Dictionary(
+            files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return chapters.reduce(into: [:]) { generated, chapter in
+            generated[chapter.file] = byPath[chapter.file.generatedRelativePath]
+        }
     }
 
     /// The files `generate` should produce for `chapters`: one test file per chapter, the
     /// table of contents `Chapters/README.md`, and a picture per marble block.
     public static func files(for chapters: [Chapter]) -> [GeneratedFile] {
-        chapters.map {
-            GeneratedFile(
-                path: $0.file.generatedRelativePath, contents: SwiftGenerator.source(for: $0),
-                source: $0.file.relativePath)
-        }
+        chapters.map(SwiftGenerator.file(for:))
             + [
                 GeneratedFile(
                     path: TableOfContents.path, contents: TableOfContents.source(for: chapters),

@@ -86,8 +86,10 @@ package struct TestPipeline {
             throw .unknownChapter(error)
         }
         let update: OutputUpdate.Session?
+        let generated: [ChapterFile: GeneratedFile]
         do {
-            try WorkbookGenerator(root: root).generate(all, leavingAlone: Array(invalid.keys))
+            generated = try WorkbookGenerator(root: root).generate(
+                all, leavingAlone: Array(invalid.keys))
             update =
                 request.update
                 ? try OutputUpdate.Session(root: root, chapters: all.map(\.file)) : nil
@@ -103,10 +105,10 @@ package struct TestPipeline {
         var broken: [ChapterFile: [String]] = [:]
         do {
             if !chosen.isEmpty {
-                broken = try ChapterIsolation(tool: buildTool, root: root)
+                broken = try ChapterIsolation(tool: buildTool)
                     .build(
-                        all.map(\.file), selected: selected, mine: request.mine,
-                        invalid: invalid.keys.sorted())
+                        all.map(\.file), generated: generated, selected: selected,
+                        mine: request.mine, invalid: invalid.keys.sorted())
             }
         } catch let failure as BuildFailure {
             throw .buildFailed(failure, mine: request.mine)

@@ -64,7 +64,7 @@ enum ChapterExtractor {
         return .output(
             OutputBlock(
                 text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
-                kind: kind))
+                kind: kind, fence: fence.marker))
     }
 
     /// The one attribute an output or marble block takes: `observed-on=IMPLEMENTATION`.

@@ -2,18 +2,6 @@
 /// record on its `timeline`, checked like an output block (and, like one, taking
 /// `observed-on=IMPLEMENTATION`; ``ChapterExtractor`` reads both).
 enum MarbleFence {
-    /// Whether a fence's info string opens a marble block.
-    static func opens(_ info: String) -> Bool {
-        info.split(separator: " ").first?.lowercased() == "marble"
-    }
-
-    /// `marble` or `output`: the kind of block a code block opened by its fence is, for the
-    /// messages of `--update`.
-    static func kind(of block: MarkdownElement) -> String {
-        if case .codeBlock(let info, _) = block.kind, opens(info) { return "marble" }
-        return "output"
-    }
-
     /// Why `block` cannot follow `earlier`, the blocks already checking the same example:
     /// an example has one timeline, so one diagram.
     static func conflict(adding block: OutputBlock, to earlier: [OutputBlock]) -> String? {

@@ -19,16 +19,29 @@ package struct OutputBlock: Equatable, Sendable {
     /// or `nil` when every implementation must print it. On another implementation the run
     /// reports what the example printed as an observation instead of comparing.
     package let observedOn: String?
+    /// The opening fence's run of backticks or tildes (```` ``` ````, `~~~~`): what
+    /// `--update` lengthens when a printed line would close the block.
+    package let fence: String
 
     /// The values `observed-on=` takes, and the runtime's `CombineImplementation` case each
     /// names.
     package static let implementations = ["opencombine": "openCombine", "apple": "apple"]
 
     /// Creates an output (or marble) block.
-    package init(text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output) {
+    package init(
+        text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output,
+        fence: String = "```"
+    ) {
         self.kind = kind
         self.text = text
         self.fenceLine = fenceLine
         self.observedOn = observedOn
+        self.fence = fence
+    }
+
+    /// The line of the closing fence (the extractor keeps only closed blocks): one line per
+    /// line of text after the opening fence, in a container (a list, a quote) too.
+    package var closingLine: Int {
+        fenceLine + text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } + 1
     }
 }

@@ -92,7 +92,7 @@ package struct TestPipeline {
                 all, leavingAlone: Array(invalid.keys))
             update =
                 request.update
-                ? try OutputUpdate.Session(root: root, chapters: all.map(\.file)) : nil
+                ? try OutputUpdate.Session(root: root, chapters: all) : nil
         } catch {
             throw Self.failure(error)
         }

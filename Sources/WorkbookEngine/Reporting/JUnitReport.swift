@@ -107,19 +107,11 @@ package enum JUnitReport {
     /// What the test printed, without XCTest's own bracketing lines and the runtime's
     /// observation records, followed by the observations written out.
     private static func printedText(of result: TestResult) -> String {
-        let printed = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter {
-                !$0.hasPrefix("Test Suite '") && !$0.hasPrefix("Test Case '")
-                    && !$0.hasPrefix("\t Executed ") && !$0.hasPrefix("Executed ")
-                    && !$0.hasPrefix(BehaviorObservation.recordMarker)
-                    && !ConformanceProgress.isTrace($0)
-            }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .newlines)
+        let printed = result.output.printed
         let observed = result.observations.map { "\($0.file):\($0.line): \($0.summary)" }
         // The kit's trace says what it is checking, for a crash's or a hang's report; only
         // its notes (what it could not check here) belong with what the test printed.
-        let notes = ConformanceProgress.notes(in: result.output).map { "conformance kit: " + $0 }
+        let notes = result.output.conformanceNotes.map { "conformance kit: " + $0 }
         return ([printed].filter { !$0.isEmpty } + notes + observed).joined(separator: "\n")
     }
 

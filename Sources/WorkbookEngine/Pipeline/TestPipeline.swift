@@ -107,8 +107,9 @@ package struct TestPipeline {
             if !chosen.isEmpty {
                 broken = try ChapterIsolation(tool: buildTool)
                     .build(
-                        all.map(\.file), generated: generated, selected: selected,
-                        mine: request.mine, invalid: invalid.keys.sorted())
+                        all.map(\.file), selected: selected,
+                        lineMaps: generated.compactMapValues(\.lineMap), mine: request.mine,
+                        invalid: invalid.keys.sorted())
             }
         } catch let failure as BuildFailure {
             throw .buildFailed(failure, mine: request.mine)

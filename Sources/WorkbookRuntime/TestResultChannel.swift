@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkbookContract
 import XCTest
 
@@ -21,7 +22,7 @@ import Darwin
 package final class TestResultChannel: NSObject, XCTestObservation {
     private let descriptor: Int32
     nonisolated(unsafe) private static var installed: TestResultChannel?
-    private static let lock = NSLock()
+    private static let lock = Mutex(())
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -30,7 +31,7 @@ package final class TestResultChannel: NSObject, XCTestObservation {
     /// Installs the observer once per process. The variable is removed from the
     /// environment, so the test's code does not come across the path by accident.
     package static func install() {
-        lock.withLock {
+        lock.withLock { _ in
             guard installed == nil,
                 let path = ProcessInfo.processInfo.environment[WorkbookEnvironment.testResult]
             else { return }

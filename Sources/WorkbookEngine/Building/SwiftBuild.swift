@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Synchronization
 import WorkbookContract
 
 /// `swift build --build-tests` for the workbook, as a ``BuildTool``.
@@ -122,10 +123,9 @@ package struct SwiftBuild: BuildTool {
 
 /// The package name the last successful build found, shared by the copies of a
 /// ``SwiftBuild``.
-private final class BuiltBundle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var name: String?
+private final class BuiltBundle: Sendable {
+    private let name = Mutex<String?>(nil)
 
-    func set(_ value: String?) { lock.withLock { name = value } }
-    func get() -> String? { lock.withLock { name } }
+    func set(_ value: String?) { name.withLock { $0 = value } }
+    func get() -> String? { name.withLock { $0 } }
 }

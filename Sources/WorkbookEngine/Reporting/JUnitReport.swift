@@ -29,16 +29,17 @@ package enum JUnitReport {
 
     /// The document for a run that stopped before any test ran (the chapters are invalid,
     /// the build failed): one `workbook` test in error, saying why, so a CI dashboard never
-    /// reads the previous run's report as this one's.
-    package static func render(stoppedBy error: TestPipelineError) -> String {
-        let details = error.details.trimmingCharacters(in: .whitespacesAndNewlines)
-        let message = details.split(separator: "\n").first.map(String.init) ?? error.kind
+    /// reads the previous run's report as this one's. `kind` is a word for why (JUnit's
+    /// `type`), `details` everything said about it.
+    package static func render(stoppedBy kind: String, details: String) -> String {
+        let details = details.trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = details.split(separator: "\n").first.map(String.init) ?? kind
         return [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites name="workbook" tests="1" failures="0" errors="1" time="0.000">"#,
             #"  <testsuite name="workbook" tests="1" failures="0" errors="1" skipped="0" time="0.000">"#,
             #"    <testcase classname="workbook" name="run" time="0.000">"#,
-            #"      <error message="\#(escape(message))" type="\#(error.kind)">\#(escape(details))</error>"#,
+            #"      <error message="\#(escape(message))" type="\#(kind)">\#(escape(details))</error>"#,
             "    </testcase>",
             "  </testsuite>",
             "</testsuites>",

@@ -121,6 +121,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
+        // The conformance kit, public throughout: any Combine-style publisher can be checked.
+        .library(name: "PublisherConformance", targets: ["PublisherConformance"]),
         // For Benchmarks/, which measures `generate` through the loader's public API.
         .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
         .executable(name: "workbook", targets: ["workbook"]),

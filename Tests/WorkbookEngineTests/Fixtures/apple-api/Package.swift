@@ -21,7 +21,7 @@ let chapters: [Target] = names.filter { $0.hasPrefix("Chapter") && !excluded.con
 
 let package = Package(
     name: "AppleAPIFixture",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v13)],
     dependencies: [
         environment["WORKBOOK_APPLE_COMBINE"].map { .package(path: $0) }
             ?? .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")

@@ -38,8 +38,6 @@ let workbench: [Target] =
 
 let package = Package(
     name: "FollowAlongFixture",
-    // The real WorkbookRuntime it copies locks with Synchronization.Mutex (macOS 15).
-    platforms: [.macOS(.v15)],
     targets: [
         .target(name: "CustomCombine"),
         .target(name: "OutputMatching"),

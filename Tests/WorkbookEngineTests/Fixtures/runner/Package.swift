@@ -21,8 +21,6 @@ let chapters: [Target] = names.filter { $0.hasPrefix("Chapter") && !excluded.con
 
 let package = Package(
     name: "RunnerFixture",
-    // The real WorkbookRuntime it copies locks with Synchronization.Mutex (macOS 15).
-    platforms: [.macOS(.v15)],
     targets: [
         .target(name: "CustomCombine"),
         .target(name: "OutputMatching"),

@@ -76,11 +76,60 @@ let openCombine: Package.Dependency =
     environment["WORKBOOK_APPLE_COMBINE"].map { .package(path: $0) }
     ?? .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")
 
+/// `workbook test NN` sets `WORKBOOK_CHAPTERS_ONLY=1` (and leaves every other chapter out):
+/// the test bundle then holds the chosen chapters alone, not the workbook's own test suites,
+/// so a one-line edit relinks a small bundle and SwiftPM plans a few targets, not all.
+let chaptersOnly = environment["WORKBOOK_CHAPTERS_ONLY"] == "1"
+
+/// The workbook's own test suites (the engine's, the library's, the kit's): what
+/// `swift test` runs beside the chapters.
+let workbookTestTargets: [Target] = [
+    .target(
+        name: "TestSupport", dependencies: ["CustomCombine"], path: "Tests/TestSupport"),
+    .testTarget(
+        name: "CustomCombineTests",
+        dependencies: [
+            "CustomCombine", "TestSupport", "PublisherConformance",
+            .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        ]
+    ),
+    .testTarget(
+        name: "WorkbookEngineTests",
+        dependencies: ["WorkbookEngine", "WorkbookContract", "workbook"],
+        exclude: ["Fixtures"]
+    ),
+    .testTarget(
+        name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
+    .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
+    .testTarget(name: "WorkbookSiteTests", dependencies: ["WorkbookSite", "WorkbookEngine"]),
+    .testTarget(
+        name: "WorkbookTimelinesTests",
+        dependencies: [
+            "WorkbookTimelines", "WorkbookContract",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]
+    ),
+    .testTarget(
+        name: "OutputMatchingTests",
+        dependencies: [
+            "OutputMatching",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]
+    ),
+    .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
+    .testTarget(
+        name: "PublisherConformanceTests",
+        dependencies: ["PublisherConformance", "CustomCombine"]
+    ),
+]
+
 let package = Package(
     name: "CombineByTests",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CustomCombine", targets: ["CustomCombine"]),
+        // The conformance kit, public throughout: any Combine-style publisher can be checked.
+        .library(name: "PublisherConformance", targets: ["PublisherConformance"]),
         // For Benchmarks/, which measures `generate` through the loader's public API.
         .library(name: "WorkbookEngine", targets: ["WorkbookEngine"]),
         .executable(name: "workbook", targets: ["workbook"]),
@@ -153,44 +202,7 @@ let package = Package(
             path: "Tools/workbook"
         ),
         .target(
-            name: "TestSupport", dependencies: ["CustomCombine"], path: "Tests/TestSupport"),
-        .testTarget(
-            name: "CustomCombineTests",
-            dependencies: [
-                "CustomCombine", "TestSupport", "PublisherConformance",
-                .product(name: "CombineSchedulers", package: "combine-schedulers"),
-            ]
-        ),
-        .testTarget(
-            name: "WorkbookEngineTests",
-            dependencies: ["WorkbookEngine", "WorkbookContract", "workbook"],
-            exclude: ["Fixtures"]
-        ),
-        .testTarget(
-            name: "WorkbookRuntimeTests", dependencies: ["WorkbookRuntime", "WorkbookContract"]),
-        .testTarget(name: "WorkbookContractTests", dependencies: ["WorkbookContract"]),
-        .testTarget(name: "WorkbookSiteTests", dependencies: ["WorkbookSite", "WorkbookEngine"]),
-        .testTarget(
-            name: "WorkbookTimelinesTests",
-            dependencies: [
-                "WorkbookTimelines", "WorkbookContract",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
-        .testTarget(
-            name: "OutputMatchingTests",
-            dependencies: [
-                "OutputMatching",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
-        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
-        .target(
             name: "PublisherConformance",
             dependencies: ["CustomCombine", "ChildProcesses", "WorkbookContract"]),
-        .testTarget(
-            name: "PublisherConformanceTests",
-            dependencies: ["PublisherConformance", "CustomCombine"]
-        ),
-    ] + workbenchTargets + chapterTargets
+    ] + (chaptersOnly ? [] : workbookTestTargets) + workbenchTargets + chapterTargets
 )

@@ -115,11 +115,12 @@ lines = [
     f"{cores}-core machine (other builds may have been running). Peak memory is the largest "
     "resident set of `workbook` or any one child (GNU time).",
     "",
-    "Design measured: `swift build --build-tests` (its no-op planning alone is about 0.6 s "
-    "here), then each declared test in its own process from the built bundle, started "
-    "through swift-subprocess, two at a time (about 55 ms per test). Before this runner the "
-    "issue measured 1.7 s to 6.6 s for the edit loop with one `swift test` process for all "
-    "chapters.",
+    "Design measured: `swift build --build-tests` of the chapters asked for alone "
+    "(`WORKBOOK_CHAPTERS_ONLY`: the bundle holds them and not the workbook's own suites; its "
+    "no-op planning alone is about 0.6 s on a quiet machine), then each declared test in its "
+    "own process from the built bundle, started through swift-subprocess, one per core at a "
+    "time. Before this runner the issue measured 1.7 s to 6.6 s for the edit loop with one "
+    "`swift test` process for all chapters.",
     "",
 ]
 if int(tree_count) > 1:

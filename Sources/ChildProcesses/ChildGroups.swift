@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ import Darwin
 /// registered as soon as it runs, and the flag is checked right after: a child that
 /// started while the signal arrived is either killed by the handler or sees the flag and
 /// kills every child itself before exiting. Every wait checks the flag too.
-package final class ChildGroups: @unchecked Sendable {
+package final class ChildGroups: Sendable {
     /// The registry, with `SIGINT` and `SIGTERM` handled from the first use on.
     package static let shared = ChildGroups()
     private static let capacity = 256
@@ -28,7 +29,7 @@ package final class ChildGroups: @unchecked Sendable {
         slots.initialize(repeating: 0, count: capacity + 1)
         return slots
     }()
-    private let lock = NSLock()
+    private let lock = Mutex(())
 
     private init() {
         _ = Self.slots
@@ -39,7 +40,7 @@ package final class ChildGroups: @unchecked Sendable {
     /// Records a running child; if an interrupt came meanwhile, kills every child
     /// (this one included) and exits.
     func started(_ child: pid_t) {
-        lock.withLock {
+        lock.withLock { _ in
             for index in 1...Self.capacity where Self.slots[index] == 0 {
                 Self.slots[index] = child
                 break
@@ -50,7 +51,7 @@ package final class ChildGroups: @unchecked Sendable {
 
     /// Forgets a child that has been reaped.
     func finished(_ child: pid_t) {
-        lock.withLock {
+        lock.withLock { _ in
             for index in 1...Self.capacity where Self.slots[index] == child {
                 Self.slots[index] = 0
             }
@@ -61,7 +62,7 @@ package final class ChildGroups: @unchecked Sendable {
     /// 128 + the signal.
     package func exitIfInterrupted() {
         guard Self.slots[0] != 0 else { return }
-        lock.withLock { killAllAndExitIfInterrupted() }
+        lock.withLock { _ in killAllAndExitIfInterrupted() }
     }
 
     private func killAllAndExitIfInterrupted() {

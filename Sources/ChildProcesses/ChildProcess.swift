@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Subprocess
+import Synchronization
 
 #if canImport(System)
 import System
@@ -73,7 +74,8 @@ package enum ChildProcess {
         package var tail: Int
 
         /// 2 MiB from each end: far more than a test or a build that fails tells, and a
-        /// bound on the memory a runaway printer costs (two tests run at a time).
+        /// bound on the memory a runaway printer costs: 4 MiB per test running, and the
+        /// runner runs one test per core at a time.
         package static let standard = OutputLimit(head: 2 << 20, tail: 2 << 20)
 
         /// A limit keeping `head` bytes from the start and `tail` from the end.
@@ -294,19 +296,17 @@ package enum ChildProcessError: Error, CustomStringConvertible {
 }
 
 /// The pid of a started child, set once from the run's closure.
-private final class StartedChild: @unchecked Sendable {
-    private let lock = NSLock()
-    private var child: pid_t?
+private final class StartedChild: Sendable {
+    private let child = Mutex<pid_t?>(nil)
 
-    func set(_ value: pid_t) { lock.withLock { child = value } }
-    func get() -> pid_t? { lock.withLock { child } }
+    func set(_ value: pid_t) { child.withLock { $0 = value } }
+    func get() -> pid_t? { child.withLock { $0 } }
 }
 
 /// The result of a detached task, handed to the thread waiting for it.
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: T?
+private final class ResultBox<T: Sendable>: Sendable {
+    private let result = Mutex<T?>(nil)
 
-    func set(_ value: T) { lock.withLock { result = value } }
-    func get() -> T? { lock.withLock { result } }
+    func set(_ value: T) { result.withLock { $0 = value } }
+    func get() -> T? { result.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,19 +15,23 @@ import Darwin
 ///
 /// Every wait is bounded: the thread polls, and ``finish(within:)`` stops reading after its
 /// deadline even if a process the runner could not kill still holds the pipe open.
-final class OutputCollector: @unchecked Sendable {
+final class OutputCollector: Sendable {
+    /// What the reading thread and the waiting one share.
+    private struct State {
+        var buffer: BoundedOutput
+        var stopRequested = false
+    }
+
     private let descriptor: Int32
     private let echo: Bool
-    private let lock = NSLock()
-    private var buffer: BoundedOutput
-    private var stopRequested = false
+    private let state: Mutex<State>
     private let ended = DispatchSemaphore(value: 0)
 
     /// A collector for the read end `descriptor` (which it closes when done).
     init(reading descriptor: Int32, headLimit: Int, tailLimit: Int, echo: Bool) {
         self.descriptor = descriptor
         self.echo = echo
-        buffer = BoundedOutput(headLimit: headLimit, tailLimit: tailLimit)
+        state = Mutex(State(buffer: BoundedOutput(headLimit: headLimit, tailLimit: tailLimit)))
     }
 
     /// Starts reading.
@@ -43,16 +48,16 @@ final class OutputCollector: @unchecked Sendable {
     /// or until `seconds` have passed, then closes the pipe and returns what was kept.
     func finish(within seconds: Double) -> BoundedOutput {
         if ended.wait(timeout: .now() + seconds) == .timedOut {
-            lock.withLock { stopRequested = true }
+            state.withLock { $0.stopRequested = true }
             ended.wait()  // at most one poll interval
         }
         close(descriptor)
-        return lock.withLock { buffer }
+        return state.withLock { $0.buffer }
     }
 
     private func readUntilEndOrStopped() {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while !lock.withLock({ stopRequested }) {
+        while !state.withLock({ $0.stopRequested }) {
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, 100)
             if ready < 0 && errno != EINTR { return }
@@ -61,7 +66,7 @@ final class OutputCollector: @unchecked Sendable {
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { return }  // the end of the output, or an error
             let bytes = chunk[..<count]
-            lock.withLock { buffer.append(bytes) }
+            state.withLock { $0.buffer.append(bytes) }
             if echo { writeToStandardOutput(bytes) }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -136,14 +137,13 @@ enum StrayProcesses {
 }
 
 /// A thread-safe counter for marks.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+private final class Counter: Sendable {
+    private let value = Mutex(0)
 
     func next() -> Int {
-        lock.withLock {
-            value += 1
-            return value
+        value.withLock {
+            $0 += 1
+            return $0
         }
     }
 }

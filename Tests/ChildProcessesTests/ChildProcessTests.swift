@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Synchronization
 import XCTest
 
 #if canImport(Glibc)
@@ -67,13 +68,43 @@ final class ChildProcessTests: XCTestCase {
         }
     }
 
-    func testRunsTwoAtATimeFromSynchronousWorkers() throws {
-        let starts = Date()
+    /// Two children run side by side from synchronous workers: each waits for the other
+    /// through a named pipe (a writer blocks until a reader opens it), so run one after the
+    /// other the first would wait for ever and be killed at its limit.
+    func testRunsSideBySideFromSynchronousWorkers() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("side-by-side-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("meeting").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
         let environment = environment
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            _ = try? ChildProcess.run(["sleep", "1"], environment: environment)
+        let commands = [["sh", "-c", "echo met > \"$0\"", pipe], ["cat", pipe]]
+        let results = Results(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            results.set(
+                index, try? ChildProcess.run(commands[index], environment: environment, timeout: 60)
+            )
         }
-        // Two one-second children side by side take about one second, not two.
-        XCTAssertLessThan(Date().timeIntervalSince(starts), 1.9)
+        for (index, result) in results.all.enumerated() {
+            XCTAssertEqual(result?.timedOut, false, "child \(index) waited for the other in vain")
+            XCTAssertEqual(result?.exitStatus, 0, "child \(index)")
+        }
+        XCTAssertEqual(results.all[1]?.output, "met\n")
     }
+}
+
+/// What concurrently run children ended with, by index.
+private final class Results: Sendable {
+    private let slots: Mutex<[ChildProcess.Termination?]>
+
+    init(count: Int) {
+        slots = Mutex(Array(repeating: nil, count: count))
+    }
+
+    func set(_ index: Int, _ value: ChildProcess.Termination?) {
+        slots.withLock { $0[index] = value }
+    }
+
+    var all: [ChildProcess.Termination?] { slots.withLock { $0 } }
 }

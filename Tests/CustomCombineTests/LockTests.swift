@@ -47,11 +47,17 @@ final class LockTests: XCTestCase {
             }
             thread.start()
             started.wait()
-            Thread.sleep(forTimeInterval: 0.05)  // let it find the lock taken and sleep
             #if os(Linux)
-            XCTAssertNotNil(
-                guarded.lock.parking.load(ordering: .acquiring),
-                "the waiting thread made the parking spot, recursive: \(recursive)")
+            // The event: the waiting thread found the lock taken and made the parking spot.
+            var parked = false
+            for _ in 0..<10_000 where !parked {
+                parked = guarded.lock.parking.load(ordering: .acquiring) != nil
+                if !parked { usleep(1_000) }
+            }
+            XCTAssertTrue(
+                parked, "the waiting thread made the parking spot, recursive: \(recursive)")
+            #else
+            Thread.sleep(forTimeInterval: 0.05)  // let it find the lock taken and sleep
             #endif
             guarded.count = 10
             guarded.lock.unlock()

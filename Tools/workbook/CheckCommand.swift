@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let chapters = try options.loadChapters()
-        let problems = WorkbookLoader(root: options.rootURL).problems(of: chapters)
+        let problems = WorkbookGenerator(root: options.rootURL).problems(of: chapters)
         guard problems.isEmpty else { throw fail(problems) }
         print("\(chapters.count) chapter(s) checked: generated files up to date, excerpts match")
     }

@@ -25,7 +25,7 @@ struct GenerateCommand: ParsableCommand {
         let chapters = try options.loadChapters()
         let touched: [String]
         do {
-            touched = try WorkbookLoader(root: options.rootURL).generate(chapters)
+            touched = try WorkbookGenerator(root: options.rootURL).generate(chapters)
         } catch let error as DiagnosticList {
             throw fail(error.diagnostics)
         }

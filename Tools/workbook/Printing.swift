@@ -23,12 +23,10 @@ enum RunPrinter {
     /// did; returns whether the command succeeds.
     static func print(_ run: TestRun, verbose: Bool) -> Bool {
         if verbose {
-            for result in run.reports.flatMap(\.results) { Swift.print(result.output) }
+            for result in run.reports.flatMap(\.results) { Swift.print(result.output.text) }
         }
-        // What the conformance kit could not check here, once each, before the report so
-        // that the totals stay last.
-        let outputs = run.reports.flatMap(\.results).map(\.output).joined(separator: "\n")
-        for note in ConformanceProgress.notes(in: outputs) {
+        // Before the report, so that the totals stay last.
+        for note in run.conformanceNotes {
             Swift.print("conformance kit: \(note)")
         }
         Swift.print(ReportRenderer.render(run.reports), terminator: "")

@@ -38,20 +38,18 @@ private func measureGenerate(_ benchmark: Benchmark, root: URL, upToDate: Bool) 
     }
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-        let loader = WorkbookLoader(root: root)
-        let chapters = try loader.chapters()
-        try loader.generate(chapters)  // plans, then writes what changed
+        let chapters = try WorkbookLoader(root: root).chapters()
+        try WorkbookGenerator(root: root).generate(chapters)  // plans, then writes what changed
         blackHole(chapters.count)
     }
     benchmark.stopMeasurement()
     let after = try WorkbookLoader(root: root).chapters()
-    let plan = GenerationPlan(expected: WorkbookLoader.generatedFiles(for: after), root: root)
+    let plan = GenerationPlan(expected: WorkbookGenerator.files(for: after), root: root)
     precondition(plan.isUpToDate, "generate left the tree out of date")
 }
 
 private func generate(root: URL) throws {
-    let loader = WorkbookLoader(root: root)
-    blackHole(try loader.generate(try loader.chapters()))
+    blackHole(try WorkbookGenerator(root: root).generate(WorkbookLoader(root: root).chapters()))
 }
 
 /// The repository root, found from this file's place in it.

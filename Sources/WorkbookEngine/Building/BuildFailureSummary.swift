@@ -3,13 +3,15 @@ import Foundation
 /// Summarises a failed build per chapter: which chapters have compiler errors (located in
 /// their Markdown thanks to `#sourceLocation`) and whether anything outside them failed.
 /// An error the compiler places in a chapter's generated file itself (outside any mapped
-/// block) is that chapter's too, placed at the nearest block above it, so a chapter can
-/// never stop the others' build by breaking the code around its blocks.
+/// block) is that chapter's too, placed by the generator's ``LineMap`` at the nearest block
+/// above it, so a chapter can never stop the others' build by breaking the code around its
+/// blocks.
 package enum BuildFailureSummary {
-    /// The distinct `Chapters/…md:LINE:COL: error: …` lines of `output`, per chapter.
-    package static func errors(in output: String, chapters: [ChapterFile]) -> [ChapterFile:
-        [String]]
-    {
+    /// The distinct `Chapters/…md:LINE:COL: error: …` lines of `output`, per chapter;
+    /// `lineMaps` are the chapters' generated files' maps.
+    package static func errors(
+        in output: String, chapters: [ChapterFile], lineMaps: [ChapterFile: LineMap]
+    ) -> [ChapterFile: [String]] {
         var result: [ChapterFile: [String]] = [:]
         var seen: Set<String> = []
         for line in output.split(separator: "\n") where line.contains(": error: ") {
@@ -23,7 +25,7 @@ package enum BuildFailureSummary {
                 located = String(text[start.lowerBound...])
             } else if let chapter = chapters.first(where: {
                 text.contains($0.generatedRelativePath + ":")
-            }), let mapped = mapGenerated(text, chapter: chapter) {
+            }), let mapped = mapGenerated(text, chapter: chapter, lineMap: lineMaps[chapter]) {
                 file = chapter
                 located = mapped
             } else {
@@ -37,40 +39,28 @@ package enum BuildFailureSummary {
     }
 
     /// An error at `…/Tests/Chapters/M/M.swift:L:C: error: …`, placed in `chapter` at the
-    /// line the nearest `#sourceLocation` above `L` maps to.
-    private static func mapGenerated(_ text: String, chapter: ChapterFile) -> String? {
+    /// line `lineMap` gives for `L` (the chapter's first line without a map).
+    private static func mapGenerated(_ text: String, chapter: ChapterFile, lineMap: LineMap?)
+        -> String?
+    {
         guard let range = text.firstRange(of: chapter.generatedRelativePath + ":"),
             let errorRange = text.firstRange(of: ": error: ")
         else { return nil }
-        let path = String(text[..<range.upperBound].dropLast())
         let numbers = text[range.upperBound..<errorRange.lowerBound].split(separator: ":")
         guard let generatedLine = numbers.first.flatMap({ Int($0) }), generatedLine > 0 else {
             return nil
         }
-        let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        var markdownLine = 1
-        let marker = "#sourceLocation(file: "
-        let above = min(generatedLine - 1, lines.count)
-        for (index, line) in lines.prefix(above).enumerated() {
-            guard line.hasPrefix(marker), let lineRange = line.firstRange(of: "line: "),
-                let number = Int(line[lineRange.upperBound...].prefix { $0.isNumber })
-            else { continue }
-            // Inside the block, the line it maps to; past its end, the block's first line.
-            let offset = generatedLine - (index + 1) - 1
-            let closed = lines[(index + 1)..<above].contains {
-                $0.hasPrefix("#sourceLocation()")
-            }
-            markdownLine = closed ? number : number + offset
-        }
+        let markdownLine = lineMap?.markdownLine(forGenerated: generatedLine) ?? 1
         let message = text[errorRange.upperBound...]
         return
             "\(chapter.relativePath):\(markdownLine): error: \(message) (in the code generated around this chapter's blocks, \(chapter.generatedRelativePath):\(generatedLine))"
     }
 
     /// A short report to print after the compiler's own output.
-    package static func render(_ output: String, chapters: [ChapterFile]) -> String {
-        let errors = errors(in: output, chapters: chapters)
+    package static func render(
+        _ output: String, chapters: [ChapterFile], lineMaps: [ChapterFile: LineMap]
+    ) -> String {
+        let errors = errors(in: output, chapters: chapters, lineMaps: lineMaps)
         var lines = ["", "Build failed."]
         for file in chapters.sorted() {
             guard let found = errors[file] else { continue }

@@ -9,10 +9,6 @@ package protocol BuildTool {
 
     /// The test bundle the last successful build produced.
     func testBundle() throws -> URL
-
-    /// The folder the build writes to (`.build`, or `--scratch-path`): the pipeline keeps
-    /// its memory of chapters that did not compile there.
-    var scratchDirectory: URL { get }
 }
 
 /// One build: which chapter modules exist, which to leave out, and against whose code.

@@ -1,74 +1,42 @@
 import Foundation
 
-/// Builds the workbook so that chapters that do not compile never stop the others: while a
-/// build fails in chapters, those chapters are left out and the build runs again. What
-/// fails outside the chapters (the library, the manifest, the reader's workbench) is a
+/// Builds the chapters asked for so that chapters that do not compile never stop the others:
+/// while a build fails in chapters, those chapters are left out and the build runs again.
+/// What fails outside the chapters (the library, the manifest, the reader's workbench) is a
 /// ``BuildFailure``.
 ///
-/// A chapter outside the selection that failed last time and whose generated file is
-/// unchanged is left out from the start (``BrokenChapterMemory``). Selected chapters are
-/// always built. Against the reader's workbench only the selected chapters are built: every
-/// chapter module depends on the reader's, so each edit would rebuild them all.
+/// Only the selected chapters are built: the learner's `workbook test 03` compiles and
+/// links chapter 03 alone, and a chapter not asked for, broken or not, costs nothing.
 struct ChapterIsolation {
     /// The build tool.
     let tool: any BuildTool
-    /// The workbook root, where the generated files are.
-    let root: URL
 
-    /// Builds, leaving out what does not compile; returns the chapters that did not, with
-    /// their errors. The `invalid` chapters (not loaded, so not generated afresh) are left
-    /// out from the start, whatever generated file of theirs is still on disk.
+    /// Builds the `selected` chapters of `chapters`, leaving out what does not compile;
+    /// returns the chapters that did not, with their errors. `lineMaps` (from generation)
+    /// place errors in the code generated around a chapter's blocks. The `invalid` chapters
+    /// (not loaded, so not generated afresh) are never built, whatever is on disk of them.
     func build(
-        _ chapters: [ChapterFile], selected: [ChapterFile], mine: Bool,
-        invalid: [ChapterFile] = []
+        _ chapters: [ChapterFile], selected: [ChapterFile], lineMaps: [ChapterFile: LineMap],
+        mine: Bool, invalid: [ChapterFile] = []
     ) throws -> [ChapterFile: [String]] {
-        let leftOut =
-            (mine ? chapters.filter { !selected.contains($0) }.map(\.moduleName) : [])
-            + invalid.map(\.moduleName)
-        // Against the workbench nothing unselected is built, so there is nothing to remember.
-        let memory = mine ? nil : BrokenChapterMemory(scratchDirectory: tool.scratchDirectory)
-        let sources: [ChapterFile: String?] =
-            memory == nil
-            ? [:]
-            : Dictionary(
-                uniqueKeysWithValues: chapters.map { file in
-                    (
-                        file,
-                        try? String(
-                            contentsOf: root.appendingPathComponent(file.generatedRelativePath),
-                            encoding: .utf8)
-                    )
-                })
-        let remembered = memory?.load() ?? [:]
+        let leftOut = Set(
+            chapters.filter { !selected.contains($0) }.map(\.moduleName)
+                + invalid.map(\.moduleName))
         var broken: [ChapterFile: [String]] = [:]
-        for file in chapters where !selected.contains(file) {
-            if let entry = remembered[file.moduleName], entry.source == sources[file] {
-                broken[file] = entry.errors
-            }
-        }
         while true {
             let excluded = (broken.keys.map(\.moduleName) + leftOut).sorted()
             let build = try tool.build(
                 BuildRequest(
                     chapterModules: chapters.map(\.moduleName), excluded: excluded, mine: mine))
-            if build.succeeded {
-                memory?.save(
-                    Dictionary(
-                        uniqueKeysWithValues: broken.map { file, errors in
-                            (
-                                file.moduleName,
-                                BrokenChapterMemory.Entry(
-                                    source: sources[file] ?? nil, errors: errors)
-                            )
-                        }))
-                return broken
-            }
+            if build.succeeded { return broken }
             let errors = BuildFailureSummary.errors(
                 in: build.output,
-                chapters: chapters.filter { broken[$0] == nil && !leftOut.contains($0.moduleName) })
+                chapters: chapters.filter { broken[$0] == nil && !leftOut.contains($0.moduleName) },
+                lineMaps: lineMaps)
             guard !errors.isEmpty else {
                 throw BuildFailure(
-                    summary: BuildFailureSummary.render(build.output, chapters: chapters))
+                    summary: BuildFailureSummary.render(
+                        build.output, chapters: chapters, lineMaps: lineMaps))
             }
             broken.merge(errors) { old, _ in old }
         }

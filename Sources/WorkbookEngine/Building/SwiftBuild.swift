@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Synchronization
 import WorkbookContract
 
 /// `swift build --build-tests` for the workbook, as a ``BuildTool``.
@@ -8,7 +9,9 @@ import WorkbookContract
 /// a newly generated chapter folder would be invisible to a cached build. Passing the set
 /// of chapter modules in `WORKBOOK_CHAPTER_TARGETS` changes the key exactly when that set
 /// changes; `WORKBOOK_EXCLUDED_CHAPTERS` tells the manifest which chapter modules to leave
-/// out (see ``WorkbookEnvironment``). `WORKBOOK_PARKED_CHAPTERS` does for
+/// out (see ``WorkbookEnvironment``), and `WORKBOOK_CHAPTERS_ONLY` leaves out the workbook's
+/// own test suites, so the bundle holds the chapters asked for alone: an edit of chapter 03
+/// compiles chapter 03 and relinks a small bundle. `WORKBOOK_PARKED_CHAPTERS` does for
 /// `Workbench/Parked/` what the first does for chapter folders.
 ///
 /// With `mine`, the chapters build against the reader's `Workbench/` (`WORKBOOK_MINE=1`);
@@ -56,6 +59,7 @@ package struct SwiftBuild: BuildTool {
             separator: ",")
         environment[WorkbookEnvironment.excludedChapters] = request.excluded.joined(
             separator: ",")
+        environment[WorkbookEnvironment.chaptersOnly] = "1"
         environment[WorkbookEnvironment.mine] = request.mine ? "1" : "0"
         environment[WorkbookEnvironment.parkedChapters] = WorkbenchSources.parked(root: root)
             .joined(separator: ",")
@@ -119,10 +123,9 @@ package struct SwiftBuild: BuildTool {
 
 /// The package name the last successful build found, shared by the copies of a
 /// ``SwiftBuild``.
-private final class BuiltBundle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var name: String?
+private final class BuiltBundle: Sendable {
+    private let name = Mutex<String?>(nil)
 
-    func set(_ value: String?) { lock.withLock { name = value } }
-    func get() -> String? { lock.withLock { name } }
+    func set(_ value: String?) { name.withLock { $0 = value } }
+    func get() -> String? { name.withLock { $0 } }
 }

@@ -75,7 +75,7 @@ enum ChapterExtractor {
         return .output(
             OutputBlock(
                 text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
-                kind: kind, isQuiz: isQuiz))
+                kind: kind, isQuiz: isQuiz, fence: fence.marker))
     }
 
     /// The attribute an output or marble block takes besides `quiz`:

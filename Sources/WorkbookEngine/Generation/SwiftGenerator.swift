@@ -14,6 +14,11 @@ enum SwiftGenerator {
 
     /// The complete generated Swift source for `chapter`.
     static func source(for chapter: Chapter) -> String {
+        file(for: chapter).contents
+    }
+
+    /// The chapter's generated test file, with the map of its lines back to the chapter.
+    static func file(for chapter: Chapter) -> GeneratedFile {
         let file = chapter.file
         let location = "#sourceLocation(file: \(stringLiteral(file.relativePath)), line: "
         var out = """
@@ -38,11 +43,28 @@ enum SwiftGenerator {
 
             """
 
+        // The line the next write starts on, counted over what was written since last asked.
+        var lineMap = LineMap()
+        var nextLine = 1
+        var counted = 0
+        func currentLine() -> Int {
+            let utf8 = out.utf8
+            nextLine +=
+                utf8[utf8.index(utf8.startIndex, offsetBy: counted)...]
+                .lazy.filter { $0 == UInt8(ascii: "\n") }.count
+            counted = utf8.count
+            return nextLine
+        }
+
         func emit(_ parts: [Block]) {
             for part in parts {
                 out += "\(location)\(part.codeLine))\n"
+                let first = currentLine()
                 out += part.code
                 if !part.code.isEmpty, !part.code.hasSuffix("\n") { out += "\n" }
+                lineMap.add(
+                    generatedLine: first, markdownLine: part.codeLine,
+                    lineCount: currentLine() - first)
                 out += "#sourceLocation()\n"
             }
         }
@@ -106,7 +128,9 @@ enum SwiftGenerator {
                 out += "}\n"
             }
         }
-        return out
+        return GeneratedFile(
+            path: file.generatedRelativePath, contents: out, source: file.relativePath,
+            lineMap: lineMap)
     }
 
     /// A Swift string literal for `text`, escaped so any path compiles.

@@ -44,8 +44,3 @@ package struct BehaviorObservation: Equatable, Sendable {
         return lines.joined(separator: "\n")
     }
 }
-
-extension BehaviorObservation {
-    /// What starts the line the runtime writes an observation on.
-    package static var recordMarker: String { ObservationRecord.marker }
-}

@@ -15,10 +15,10 @@ package struct ConformanceProgress: Equatable, Sendable {
     /// `Workbench/Chapter03/CustomSubject.swift:46`.
     package let workbenchFrame: String?
 
-    /// Reads `output`, a test process's.
-    package init(output: String) {
+    /// Reads the lines of a test process's output (``TestOutput`` splits it once).
+    init(lines: [Substring]) {
         var last: ConformanceTrace?
-        for line in output.split(separator: "\n") where Self.isTrace(line) {
+        for line in lines where Self.isTrace(line) {
             if ConformanceTrace.isFinished(line) {
                 last = nil
             } else {
@@ -26,26 +26,12 @@ package struct ConformanceProgress: Equatable, Sendable {
             }
         }
         lastAnnouncement = last
-        workbenchFrame = Self.firstWorkbenchFrame(in: output)
+        workbenchFrame = Self.firstWorkbenchFrame(in: lines)
     }
 
     /// Whether `line` is a line of the kit's trace (an announcement or a note).
     package static func isTrace(_ line: Substring) -> Bool {
         line.hasPrefix(ConformanceTrace.prefix)
-    }
-
-    /// The kit's notes (its trace lines other than announcements), each once, in order:
-    /// what it could not check here, and why.
-    package static func notes(in output: String) -> [String] {
-        var notes: [String] = []
-        for line in output.split(separator: "\n")
-        where isTrace(line) && ConformanceTrace.parse(line) == nil
-            && !ConformanceTrace.isFinished(line)
-        {
-            let note = String(line.dropFirst(ConformanceTrace.prefix.count))
-            if !notes.contains(note) { notes.append(note) }
-        }
-        return notes
     }
 
     /// What to add to "timed out": the rule and scenario the kit was in, and what a hang
@@ -74,11 +60,16 @@ package struct ConformanceProgress: Equatable, Sendable {
 
     /// The first frame after the crash's report whose file is under `Workbench/`, skipping
     /// the generated glue (where `unwritten(...)` traps on the reader's behalf).
-    static func firstWorkbenchFrame(in output: String) -> String? {
-        guard let crash = output.firstRange(of: "crashed:") ?? output.firstRange(of: "Fatal error")
-        else { return nil }
+    static func firstWorkbenchFrame(in lines: [Substring]) -> String? {
+        func start(_ marker: String) -> (index: Int, line: Substring)? {
+            guard let index = lines.firstIndex(where: { $0.contains(marker) }),
+                let range = lines[index].firstRange(of: marker)
+            else { return nil }
+            return (index, lines[index][range.lowerBound...])
+        }
+        guard let crash = start("crashed:") ?? start("Fatal error") else { return nil }
         let folder = Workbench.folder + "/"
-        for line in output[crash.lowerBound...].split(separator: "\n") {
+        for line in [crash.line] + lines[(crash.index + 1)...] {
             guard let at = line.range(of: " at ", options: .backwards) else { continue }
             let path = line[at.upperBound...]
             guard

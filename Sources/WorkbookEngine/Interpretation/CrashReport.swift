@@ -16,9 +16,8 @@ struct CrashReport: Equatable, Sendable {
     /// The backtracer's header line.
     static let header = "Program crashed:"
 
-    /// Reads the crash of a test of `file` from `output`.
-    init(output: String, file: ChapterFile) {
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: true)
+    /// Reads the crash of a test of `file` from the non-empty lines of its output.
+    init(lines: [Substring], file: ChapterFile) {
         guard let headerIndex = lines.lastIndex(where: { $0.contains(Self.header) }) else {
             // No backtrace (the backtracer is off, or the process was killed outright).
             message = Self.trapMessage(endingAt: lines[...])

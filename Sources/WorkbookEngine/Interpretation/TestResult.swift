@@ -9,15 +9,16 @@ package struct TestResult: Equatable, Sendable {
     package var failures: [ChapterFailure] = []
     /// What it observed on an implementation with no recording.
     package var observations: [BehaviorObservation] = []
-    /// What its process printed (XCTest's lines included).
-    package var output = ""
+    /// What its process printed (XCTest's lines included), read once.
+    package var output = TestOutput("")
     /// The wall time of its process, in seconds.
     package var duration: Double = 0
 
     /// A result of `test`.
     package init(
         test: ChapterTest, outcome: TestOutcome, failures: [ChapterFailure] = [],
-        observations: [BehaviorObservation] = [], output: String = "", duration: Double = 0
+        observations: [BehaviorObservation] = [], output: TestOutput = TestOutput(""),
+        duration: Double = 0
     ) {
         self.test = test
         self.outcome = outcome

@@ -18,23 +18,23 @@ package enum TestRunInterpreter {
         _ result: TestProcessResult, records: [TestEventRecord], test: ChapterTest,
         file: ChapterFile
     ) -> TestResult {
-        let parser = TestOutputParser.parse(result.output)
-        let observations = parser.observations.map {
+        let output = TestOutput(result.output)
+        let observations = output.observations.map {
             BehaviorObservation(testName: test.name, record: $0)
         }
         let summary = TestEventSummary(records, testClass: file.moduleName, test: test.name)
         var (outcome, failures) = outcomeAndFailures(
-            result, summary, parser, test: test, file: file)
+            result, summary, output, test: test, file: file)
         if outcome == .passed, !observations.isEmpty {
             outcome = .observed
         }
         return TestResult(
             test: test, outcome: outcome, failures: failures, observations: observations,
-            output: result.output, duration: result.duration)
+            output: output, duration: result.duration)
     }
 
     private static func outcomeAndFailures(
-        _ result: TestProcessResult, _ summary: TestEventSummary, _ parser: TestOutputParser,
+        _ result: TestProcessResult, _ summary: TestEventSummary, _ output: TestOutput,
         test: ChapterTest, file: ChapterFile
     ) -> (outcome: TestOutcome, failures: [ChapterFailure]) {
         func failure(_ message: String, at line: Int) -> ChapterFailure {
@@ -48,7 +48,7 @@ package enum TestRunInterpreter {
                 file: record.file ?? file.relativePath, line: record.line ?? test.line,
                 message: cleaned(record.message ?? "failed"))
         }
-        let conformance = ConformanceProgress(output: result.output)
+        let conformance = output.conformance
         if result.timedOut {
             let limit =
                 result.timeout == result.timeout.rounded()
@@ -59,12 +59,12 @@ package enum TestRunInterpreter {
                     failure(
                         "timed out after \(limit) s; its process group was killed"
                             + explained(conformance.timeoutExplanation)
-                            + tail(of: result.output), at: test.line)
+                            + tail(of: output), at: test.line)
                 ]
             )
         }
         if let signal = result.signal {
-            let crash = CrashReport(output: result.output, file: file)
+            let crash = output.crash(in: file)
             let message = crash.message ?? "killed by signal \(signal)"
             return (
                 .crashed,
@@ -79,7 +79,7 @@ package enum TestRunInterpreter {
         guard summary.started else {
             let reason = "declared but not run: XCTest did not run \(name)"
             return (
-                .notRun(reason: reason), [failure(reason + tail(of: result.output), at: test.line)]
+                .notRun(reason: reason), [failure(reason + tail(of: output), at: test.line)]
             )
         }
         let status = result.exitStatus.map(String.init) ?? "unknown"
@@ -92,12 +92,12 @@ package enum TestRunInterpreter {
         case .passed? where result.exitStatus == 0:
             return (.passed, [])
         case .skipped? where result.exitStatus == 0:
-            return (.skipped(reason: parser.skipReasons.last ?? ""), [])
+            return (.skipped(reason: output.skipReasons.last ?? ""), [])
         case .passed?, .skipped?:
             let message = "the test process exited with status \(status) after the test finished"
-            return (.crashed, [failure(message + tail(of: result.output), at: test.line)])
+            return (.crashed, [failure(message + tail(of: output), at: test.line)])
         case nil, .started?, .failure?:
-            let crash = CrashReport(output: result.output, file: file)
+            let crash = output.crash(in: file)
             let message =
                 crash.message
                 ?? "the test process exited with status \(status) before the test finished"
@@ -106,7 +106,7 @@ package enum TestRunInterpreter {
                 own + [
                     failure(
                         "crashed: \(message)" + explained(conformance.crashExplanation)
-                            + tail(of: result.output),
+                            + tail(of: output),
                         at: crash.line ?? test.line)
                 ]
             )
@@ -125,14 +125,8 @@ package enum TestRunInterpreter {
     }
 
     /// The last lines a process printed, indented, so a hang or a missing test can be seen.
-    private static func tail(of output: String) -> String {
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter {
-                !$0.hasPrefix("Test Suite ") && !$0.hasPrefix("Executed ") && !$0.isEmpty
-                    && !ConformanceProgress.isTrace($0)
-            }
-            .suffix(5)
-        guard !lines.isEmpty else { return "" }
-        return "\n  last output:\n" + lines.map { "    " + $0 }.joined(separator: "\n")
+    private static func tail(of output: TestOutput) -> String {
+        guard !output.tail.isEmpty else { return "" }
+        return "\n  last output:\n" + output.tail.map { "    " + $0 }.joined(separator: "\n")
     }
 }

@@ -4,11 +4,6 @@ import WorkbookContract
 /// record on its `timeline`, checked like an output block (and, like one, taking
 /// `observed-on=IMPLEMENTATION`; ``ChapterExtractor`` reads both).
 enum MarbleFence {
-    /// Whether a fence's info string opens a marble block.
-    static func opens(_ info: String) -> Bool {
-        info.split(separator: " ").first?.lowercased() == "marble"
-    }
-
     /// Refuses a marble block whose text the grammar cannot read (``MarbleGrammar``): a
     /// wildcard, a lane name with a space, a lane twice, a value a lane cannot draw. No test
     /// could pass it, and its picture would show what the block does not say.
@@ -18,13 +13,6 @@ enum MarbleFence {
         } catch {
             throw Diagnostic(file: path, line: fenceLine + 1 + error.line, message: error.message)
         }
-    }
-
-    /// `marble` or `output`: the kind of block a code block opened by its fence is, for the
-    /// messages of `--update`.
-    static func kind(of block: MarkdownElement) -> String {
-        if case .codeBlock(let info, _) = block.kind, opens(info) { return "marble" }
-        return "output"
     }
 
     /// Why `block` cannot follow `earlier`, the blocks already checking the same example:

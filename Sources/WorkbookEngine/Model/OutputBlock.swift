@@ -22,6 +22,9 @@ package struct OutputBlock: Equatable, Sendable {
     /// Whether the block is a quiz (```` ```output quiz ````): the site shows the code, asks
     /// the reader what it prints and reveals this text, the run's checked recording.
     package let isQuiz: Bool
+    /// The opening fence's run of backticks or tildes (```` ``` ````, `~~~~`): what
+    /// `--update` lengthens when a printed line would close the block.
+    package let fence: String
 
     /// The values `observed-on=` takes, and the runtime's `CombineImplementation` case each
     /// names.
@@ -30,12 +33,20 @@ package struct OutputBlock: Equatable, Sendable {
     /// Creates an output (or marble) block.
     package init(
         text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output,
-        isQuiz: Bool = false
+        isQuiz: Bool = false,
+        fence: String = "```"
     ) {
         self.kind = kind
         self.isQuiz = isQuiz
         self.text = text
         self.fenceLine = fenceLine
         self.observedOn = observedOn
+        self.fence = fence
+    }
+
+    /// The line of the closing fence (the extractor keeps only closed blocks): one line per
+    /// line of text after the opening fence, in a container (a list, a quote) too.
+    package var closingLine: Int {
+        fenceLine + text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } + 1
     }
 }

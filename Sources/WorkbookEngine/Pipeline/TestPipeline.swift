@@ -5,14 +5,14 @@ import WorkbookContract
 ///
 /// 1. **select** the chapters asked for (``ChapterSelection``), having loaded and
 ///    validated every chapter (``WorkbookLoader``);
-/// 2. **generate** the test files (``WorkbookLoader/generate(_:)``);
-/// 3. **build**, leaving out chapters that do not compile (``ChapterIsolation`` over a
-///    ``BuildTool``);
+/// 2. **generate** the test files (``WorkbookGenerator``);
+/// 3. **build** the chapters asked for, alone, leaving out those that do not compile
+///    (``ChapterIsolation`` over a ``BuildTool``);
 /// 4. **run** each declared test in a process of its own (``TestRunner`` over a
 ///    ``TestLauncher``);
 /// 5. **interpret** how each process ended (``TestRunInterpreter``);
 /// 6. **report**: chapter reports, the JUnit file (``JUnitReport``) and, with `--update`,
-///    the rewritten output blocks (``OutputUpdate/Session``).
+///    the rewritten output blocks (``OutputUpdate/Session``), regenerated at once.
 ///
 /// The build tool and the launcher are protocols, so the whole pipeline runs in-process
 /// with fakes in its unit tests. The commands only build a ``TestRequest``, call ``run(_:)``
@@ -65,7 +65,9 @@ package struct TestPipeline {
             return run
         } catch {
             if let junit = request.junit {
-                try? AtomicFile.write(Data(JUnitReport.render(stoppedBy: error).utf8), to: junit)
+                try? AtomicFile.write(
+                    Data(JUnitReport.render(stoppedBy: error.kind, details: error.details).utf8),
+                    to: junit)
             }
             throw error
         }
@@ -84,63 +86,120 @@ package struct TestPipeline {
         }
     }
 
+    /// The stages, in order, each a method of its own below.
     private func runStages(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
-        let loader = WorkbookLoader(root: root)
-        // An invalid chapter stops only itself, as one that does not compile does; a
-        // problem of the workbook as a whole stops the run.
-        let loaded = loader.load()
+        let workbook = try load(selecting: request.chapters)
+        let lineMaps = try generate(workbook)
+        let update = try beginUpdate(request, of: workbook)
+        if request.mine { try prepareWorkbench(for: workbook.chosen) }
+        let broken = try build(workbook, lineMaps: lineMaps, mine: request.mine)
+        let jobs = workbook.chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
+            chapter.tests.map { Job(file: chapter.file, test: $0) }
+        }
+        let (results, checks) = try runTests(jobs, request)
+        var run = TestRun(
+            reports: Self.reports(workbook, broken: broken, jobs: jobs, results: results),
+            outputChecks: checks)
+        try writeJUnit(run.reports, to: request.junit)
+        if let update {
+            run.update = try regenerate(after: update.apply(checks))
+        }
+        return run
+    }
+
+    /// The workbook as loaded for a run, and the chapters asked for.
+    private struct SelectedWorkbook {
+        /// Every valid chapter.
+        let all: [Chapter]
+        /// The chapters that are not valid, with their problems.
+        let invalid: [ChapterFile: [Diagnostic]]
+        /// The chapters asked for, valid or not.
+        let selected: [ChapterFile]
+        /// The valid chapters asked for: what is built and run.
+        var chosen: [Chapter] { all.filter { selected.contains($0.file) } }
+    }
+
+    /// One declared test to run.
+    private struct Job {
+        let file: ChapterFile
+        let test: ChapterTest
+    }
+
+    /// Loads and validates every chapter and selects those asked for. An invalid chapter
+    /// stops only itself, as one that does not compile does; a problem of the workbook as a
+    /// whole stops the run.
+    private func load(selecting selectors: [String]) throws(TestPipelineError)
+        -> SelectedWorkbook
+    {
+        let loaded = WorkbookLoader(root: root).load()
         guard loaded.problems.isEmpty else { throw .invalid(loaded.problems) }
-        let all = loaded.chapters
         let invalid = Dictionary(
             loaded.invalid.map { ($0.file, $0.problems) }, uniquingKeysWith: { first, _ in first })
-        let selected: [ChapterFile]
         do {
-            selected = try ChapterSelection.select(
-                request.chapters, from: (all.map(\.file) + invalid.keys).sorted())
+            let selected = try ChapterSelection.select(
+                selectors, from: (loaded.chapters.map(\.file) + invalid.keys).sorted())
+            return SelectedWorkbook(all: loaded.chapters, invalid: invalid, selected: selected)
         } catch {
             throw .unknownChapter(error)
         }
-        let update: OutputUpdate.Session?
+    }
+
+    /// Writes the generated files of every valid chapter and returns their line maps.
+    private func generate(_ workbook: SelectedWorkbook) throws(TestPipelineError)
+        -> [ChapterFile: LineMap]
+    {
         do {
-            try loader.generate(all, leavingAlone: Array(invalid.keys))
-            update =
-                request.update
-                ? try OutputUpdate.Session(root: root, chapters: all.map(\.file)) : nil
+            return try WorkbookGenerator(root: root)
+                .generate(workbook.all, leavingAlone: Array(workbook.invalid.keys))
+                .compactMapValues(\.lineMap)
         } catch {
             throw Self.failure(error)
         }
-        if request.mine {
-            try prepareWorkbench(for: all.filter { selected.contains($0.file) })
-        }
+    }
 
-        let chosen = all.filter { selected.contains($0.file) }
-        // Nothing to build when every chapter asked for is invalid.
-        var broken: [ChapterFile: [String]] = [:]
+    /// With `--update`, reads the chapters as the run begins (``OutputUpdate/Session``).
+    private func beginUpdate(_ request: TestRequest, of workbook: SelectedWorkbook)
+        throws(TestPipelineError) -> OutputUpdate.Session?
+    {
+        guard request.update else { return nil }
         do {
-            if !chosen.isEmpty {
-                broken = try ChapterIsolation(tool: buildTool, root: root)
-                    .build(
-                        all.map(\.file), selected: selected, mine: request.mine,
-                        invalid: invalid.keys.sorted())
-            }
+            return try OutputUpdate.Session(root: root, chapters: workbook.all)
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// Builds the chosen chapters, leaving out those that do not compile (returned with
+    /// their errors). Nothing is built when every chapter asked for is invalid.
+    private func build(
+        _ workbook: SelectedWorkbook, lineMaps: [ChapterFile: LineMap], mine: Bool
+    ) throws(TestPipelineError) -> [ChapterFile: [String]] {
+        guard !workbook.chosen.isEmpty else { return [:] }
+        do {
+            return try ChapterIsolation(tool: buildTool).build(
+                workbook.all.map(\.file), selected: workbook.selected, lineMaps: lineMaps,
+                mine: mine, invalid: workbook.invalid.keys.sorted())
         } catch let failure as BuildFailure {
-            throw .buildFailed(failure, mine: request.mine)
+            throw .buildFailed(failure, mine: mine)
         } catch {
             throw .cannotRun("\(error)")
         }
-        let jobs = chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
-            chapter.tests.map { (chapter.file, $0) }
-        }
-        // The bundle is looked for only when there is a test to run in it.
+    }
+
+    /// Runs each job in a process of its own and interprets how each ended; returns the
+    /// results, in the order of `jobs`, and every output check the examples made. What the
+    /// processes record goes to a folder of this run's own, removed afterwards: the output
+    /// checks they all append to, and each process's result record.
+    private func runTests(_ jobs: [Job], _ request: TestRequest) throws(TestPipelineError)
+        -> (results: [TestResult], checks: [OutputCheckRecord])
+    {
+        guard !jobs.isEmpty else { return ([], []) }
         let bundle: URL
         do {
-            bundle = jobs.isEmpty ? root : try buildTool.testBundle()
+            bundle = try buildTool.testBundle()
         } catch {
             throw .cannotRun("\(error)")
         }
-
-        // One folder per run for what the test processes record: the output checks they all
-        // append to, and each process's own result record.
         let records = FileManager.default.temporaryDirectory
             .appendingPathComponent("workbook-run-\(UUID().uuidString)")
         do {
@@ -159,45 +218,75 @@ package struct TestPipeline {
                 TestInvocation(
                     bundle: bundle,
                     identifier: ChapterNaming.testIdentifier(
-                        module: job.0.moduleName, test: job.1.name),
+                        module: job.file.moduleName, test: job.test.name),
                     environment: Self.testEnvironment(
                         outputChecks: outputChecks, result: resultFiles[index],
                         verbose: request.verbose),
                     timeout: request.timeout)
             })
-
-        var reports: [ChapterReport] = []
-        for (file, problems) in invalid where selected.contains(file) {
-            reports.append(Self.report(invalid: file, problems: problems))
+        let results = jobs.enumerated().map { index, job in
+            TestRunInterpreter.interpret(
+                processes[index],
+                records: TestEventRecord.decodeLines(
+                    (try? Data(contentsOf: resultFiles[index])) ?? Data()),
+                test: job.test, file: job.file)
         }
-        for chapter in chosen {
+        let checks = OutputCheckRecord.decodeLines(
+            (try? String(contentsOf: outputChecks, encoding: .utf8)) ?? "")
+        return (results, checks)
+    }
+
+    /// One report per chapter asked for, in chapter order: the invalid ones, the ones that
+    /// did not compile, and the results of the others.
+    private static func reports(
+        _ workbook: SelectedWorkbook, broken: [ChapterFile: [String]], jobs: [Job],
+        results: [TestResult]
+    ) -> [ChapterReport] {
+        var reports: [ChapterReport] = []
+        for (file, problems) in workbook.invalid where workbook.selected.contains(file) {
+            reports.append(report(invalid: file, problems: problems))
+        }
+        for chapter in workbook.chosen {
             var report = ChapterReport(file: chapter.file, declared: chapter.tests)
             if let errors = broken[chapter.file] {
                 report.notRunReason = "does not compile (\(errors.count) error(s))"
                 report.buildErrors = errors
             }
-            for (index, job) in jobs.enumerated() where job.0 == chapter.file {
-                let records = TestEventRecord.decodeLines(
-                    (try? Data(contentsOf: resultFiles[index])) ?? Data())
-                report.results.append(
-                    TestRunInterpreter.interpret(
-                        processes[index], records: records, test: job.1, file: job.0))
+            for (index, job) in jobs.enumerated() where job.file == chapter.file {
+                report.results.append(results[index])
             }
             reports.append(report)
         }
-        reports.sort { $0.file < $1.file }
-        let checks = OutputCheckRecord.decodeLines(
-            (try? String(contentsOf: outputChecks, encoding: .utf8)) ?? "")
-        var run = TestRun(reports: reports, outputChecks: checks)
-        if let junit = request.junit {
-            do {
-                try AtomicFile.write(Data(JUnitReport.render(reports).utf8), to: junit)
-            } catch {
-                throw .cannotRun("cannot write \(junit.path): \(error)")
-            }
+        return reports.sorted { $0.file < $1.file }
+    }
+
+    /// With `--junit`, writes the report there.
+    private func writeJUnit(_ reports: [ChapterReport], to junit: URL?)
+        throws(TestPipelineError)
+    {
+        guard let junit else { return }
+        do {
+            try AtomicFile.write(Data(JUnitReport.render(reports).utf8), to: junit)
+        } catch {
+            throw .cannotRun("cannot write \(junit.path): \(error)")
         }
-        run.update = update?.apply(checks)
-        return run
+    }
+
+    /// Regenerates what `--update` made stale: the rewritten chapters' test files hold
+    /// their blocks' old text and their marble pictures the old diagrams, so `check` would
+    /// fail until someone ran `generate`.
+    private func regenerate(after outcome: OutputUpdate.Session.Outcome)
+        throws(TestPipelineError) -> OutputUpdate.Session.Outcome
+    {
+        guard !outcome.rewritten.isEmpty else { return outcome }
+        let loaded = WorkbookLoader(root: root).load()
+        do {
+            try WorkbookGenerator(root: root).generate(
+                loaded.chapters, leavingAlone: loaded.invalid.map(\.file))
+        } catch {
+            throw Self.failure(error)
+        }
+        return outcome
     }
 
     /// What every test process gets on top of the runner's environment: where to record

@@ -19,6 +19,17 @@ package struct TestRun: Equatable, Sendable {
         self.update = update
     }
 
+    /// What the conformance kit could not check here, each note once, in order over the
+    /// tests: the command line prints them before the report.
+    package var conformanceNotes: [String] {
+        var notes: [String] = []
+        for note in reports.flatMap(\.results).flatMap(\.output.conformanceNotes)
+        where !notes.contains(note) {
+            notes.append(note)
+        }
+        return notes
+    }
+
     /// Whether every chosen chapter built and every declared test passed, observed or was
     /// skipped.
     package var testsSucceeded: Bool { reports.allSatisfy(\.succeeded) }

@@ -33,16 +33,17 @@ package enum JUnitReport {
 
     /// The document for a run that stopped before any test ran (the chapters are invalid,
     /// the build failed): one `workbook` test in error, saying why, so a CI dashboard never
-    /// reads the previous run's report as this one's.
-    package static func render(stoppedBy error: TestPipelineError) -> String {
-        let details = error.details.trimmingCharacters(in: .whitespacesAndNewlines)
-        let message = details.split(separator: "\n").first.map(String.init) ?? error.kind
+    /// reads the previous run's report as this one's. `kind` is a word for why (JUnit's
+    /// `type`), `details` everything said about it.
+    package static func render(stoppedBy kind: String, details: String) -> String {
+        let details = details.trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = details.split(separator: "\n").first.map(String.init) ?? kind
         return [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites name="workbook" tests="1" failures="0" errors="1" time="0.000">"#,
             #"  <testsuite name="workbook" tests="1" failures="0" errors="1" skipped="0" time="0.000">"#,
             #"    <testcase classname="workbook" name="run" time="0.000">"#,
-            #"      <error message="\#(escape(message))" type="\#(error.kind)">\#(escape(details))</error>"#,
+            #"      <error message="\#(escape(message))" type="\#(kind)">\#(escape(details))</error>"#,
             "    </testcase>",
             "  </testsuite>",
             "</testsuites>",
@@ -117,19 +118,11 @@ package enum JUnitReport {
     /// What the test printed, without XCTest's own bracketing lines and the runtime's
     /// observation records, followed by the observations written out.
     private static func printedText(of result: TestResult) -> String {
-        let printed = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter {
-                !$0.hasPrefix("Test Suite '") && !$0.hasPrefix("Test Case '")
-                    && !$0.hasPrefix("\t Executed ") && !$0.hasPrefix("Executed ")
-                    && !$0.hasPrefix(BehaviorObservation.recordMarker)
-                    && !ConformanceProgress.isTrace($0)
-            }
-            .joined(separator: "\n")
-            .trimmingCharacters(in: .newlines)
+        let printed = result.output.printed
         let observed = result.observations.map { "\($0.file):\($0.line): \($0.summary)" }
         // The kit's trace says what it is checking, for a crash's or a hang's report; only
         // its notes (what it could not check here) belong with what the test printed.
-        let notes = ConformanceProgress.notes(in: result.output).map { "conformance kit: " + $0 }
+        let notes = result.output.conformanceNotes.map { "conformance kit: " + $0 }
         return ([printed].filter { !$0.isEmpty } + notes + observed).joined(separator: "\n")
     }
 

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+import Synchronization
 
-/// Runs tests through a ``TestLauncher``, two at a time (one per core), each in a process
-/// of its own, so a crash or a hang costs only that test; results come back in the order
-/// asked.
+/// Runs tests through a ``TestLauncher``, as many at a time as the machine has cores
+/// (`DispatchQueue.concurrentPerform`), each in a process of its own, so a crash or a hang
+/// costs only that test; results come back in the order asked.
 struct TestRunner {
     /// What starts each test.
     let launcher: any TestLauncher
@@ -20,19 +21,18 @@ struct TestRunner {
 }
 
 /// The results of concurrently run tests, by index.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [TestProcessResult?]
-    private let lock = NSLock()
+private final class ResultSlots: Sendable {
+    private let slots: Mutex<[TestProcessResult?]>
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = Mutex(Array(repeating: nil, count: count))
     }
 
     func set(_ index: Int, _ value: TestProcessResult) {
-        lock.withLock { slots[index] = value }
+        slots.withLock { $0[index] = value }
     }
 
     var all: [TestProcessResult] {
-        lock.withLock { slots.map { $0! } }
+        slots.withLock { $0.map { $0! } }
     }
 }

@@ -25,25 +25,27 @@ extension OutputUpdate {
         }
 
         let root: URL
-        let textsAtStart: [String: String]
+        /// Each chapter as loaded and its text as the run began, by path.
+        let chapters: [String: (chapter: Chapter, text: String)]
 
-        /// Reads every chapter of `chapters` under `root` as the run begins.
-        package init(root: URL, chapters: [ChapterFile]) throws {
+        /// Reads every chapter of `chapters` (as loaded) under `root` as the run begins.
+        package init(root: URL, chapters: [Chapter]) throws {
             self.root = root
-            var texts: [String: String] = [:]
+            var read: [String: (Chapter, String)] = [:]
             for chapter in chapters {
-                let url = root.appendingPathComponent(chapter.relativePath)
+                let path = chapter.file.relativePath
+                let url = root.appendingPathComponent(path)
                 guard let text = OutputUpdate.readChapter(at: url.resolvingSymlinksInPath())
                 else {
                     throw DiagnosticList([
                         Diagnostic(
-                            file: chapter.relativePath, line: 1,
+                            file: path, line: 1,
                             message: "cannot read the chapter as UTF-8; --update needs to")
                     ])
                 }
-                texts[chapter.relativePath] = text
+                read[path] = (chapter, text)
             }
-            textsAtStart = texts
+            self.chapters = read
         }
 
         /// Rewrites the blocks of the output checks that did not match.
@@ -51,11 +53,11 @@ extension OutputUpdate {
             let mismatched = Dictionary(grouping: checks.filter { !$0.matched }, by: \.file)
             var outcome = Outcome(hadMismatches: !mismatched.isEmpty)
             for (chapter, found) in mismatched.sorted(by: { $0.key < $1.key }) {
-                guard let text = textsAtStart[chapter] else { continue }
+                guard let (loaded, text) = chapters[chapter] else { continue }
                 let mismatches = found.map { Mismatch(fenceLine: $0.line, actual: $0.actual) }
                 do {
                     let diff = try rewriteFile(
-                        chapter: chapter, root: root, textAtRunStart: text,
+                        chapter: loaded, root: root, textAtRunStart: text,
                         mismatches: mismatches)
                     if !diff.isEmpty {
                         outcome.rewritten.append(Rewrite(chapter: chapter, diff: diff))

@@ -7,7 +7,8 @@ import OutputMatching
 /// What the checker would not read back as printed is never written: a printed line that
 /// would close the block lengthens its fence, and a control character is refused.
 ///
-/// Entry point for the pipeline (through ``Session``): ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``.
+/// Entry point for the pipeline (through ``Session``):
+/// ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``.
 package enum OutputUpdate {
     /// One output block whose example printed something else.
     package struct Mismatch: Equatable, Sendable {
@@ -32,29 +33,29 @@ package enum OutputUpdate {
         package let diff: String
     }
 
-    /// Rewrites, in place and atomically, each output block of `chapter` (a path such as
-    /// `Chapters/03-x.md`, relative to `root`) listed in `mismatches`, and returns the diff
-    /// to print. Refuses (throws, writing nothing) if the chapter on disk is no longer
-    /// `textAtRunStart` - the author edited it during the run - or a line is not an output
-    /// block this update can rewrite.
+    /// Rewrites, in place and atomically, each output block of `chapter` (under `root`)
+    /// listed in `mismatches`, and returns the diff to print. Refuses (throws, writing
+    /// nothing) if the chapter on disk is no longer `textAtRunStart` - the author edited it
+    /// during the run - or a line is not an output block this update can rewrite.
     ///
-    /// ``Session`` reads each chapter's text before the run starts and, after it, passes
-    /// the run's unmatched output checks as `Mismatch(fenceLine:actual:)`.
+    /// ``Session`` reads each chapter's text as the run begins and, after it, passes the
+    /// run's unmatched output checks as `Mismatch(fenceLine:actual:)`.
     @discardableResult
     package static func rewriteFile(
-        chapter: String, root: URL, textAtRunStart: String, mismatches: [Mismatch]
+        chapter: Chapter, root: URL, textAtRunStart: String, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> String {
+        let path = chapter.file.relativePath
         // Through a symbolic link to the chapter itself, so the link stays a link.
-        let url = root.appendingPathComponent(chapter).resolvingSymlinksInPath()
+        let url = root.appendingPathComponent(path).resolvingSymlinksInPath()
         guard let onDisk = readChapter(at: url), onDisk == textAtRunStart else {
             throw DiagnosticList([
                 Diagnostic(
-                    file: chapter, line: 1,
+                    file: path, line: 1,
                     message:
                         "chapter changed on disk after the run began; not updated (run again)")
             ])
         }
-        let rewritten = try rewrite(textAtRunStart, path: chapter, mismatches: mismatches)
+        let rewritten = try rewrite(textAtRunStart, chapter: chapter, mismatches: mismatches)
         guard rewritten.text != textAtRunStart else { return "" }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -63,7 +64,7 @@ package enum OutputUpdate {
                 permissions: (attributes[.posixPermissions] as? NSNumber)?.intValue)
         } catch {
             throw DiagnosticList([
-                Diagnostic(file: chapter, line: 1, message: "cannot write the chapter: \(error)")
+                Diagnostic(file: path, line: 1, message: "cannot write the chapter: \(error)")
             ])
         }
         return rewritten.diff
@@ -79,53 +80,53 @@ package enum OutputUpdate {
         return Data(text.utf8) == data ? text : nil
     }
 
-    /// The pure part of ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``: `text` with
-    /// each listed output block rewritten, and the diff.
+    /// The pure part of ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``: `text`
+    /// (the chapter's) with each listed block rewritten, and the diff. The blocks are the
+    /// model's (``Chapter``): their lines, fences and examples, never parsed again here.
     package static func rewrite(
-        _ text: String, path: String, mismatches: [Mismatch]
+        _ text: String, chapter: Chapter, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> Rewritten {
+        let path = chapter.file.relativePath
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let blocks = MarkdownParser.elements(of: text)
+        let examples = chapter.units.compactMap { unit -> [OutputBlock]? in
+            guard case .example(_, let checks) = unit.kind else { return nil }
+            return checks
+        }
         var problems: [Diagnostic] = []
         var diff: [String] = []
         // Bottom-up, so rewriting one block never moves the lines of the next one.
         for mismatch in mismatches.sorted(by: { $0.fenceLine > $1.fenceLine }) {
-            let block = blocks.first {
-                if case .codeBlock(let info, let fence?) = $0.kind {
-                    return fence.isClosed && (isOutput(info) || MarbleFence.opens(info))
-                        && $0.startLine == mismatch.fenceLine
-                }
-                return false
+            func refuse(_ message: String) {
+                problems.append(Diagnostic(file: path, line: mismatch.fenceLine, message: message))
             }
-            guard let block else {
-                problems.append(
-                    Diagnostic(
-                        file: path, line: mismatch.fenceLine,
-                        message: "no ```output or ```marble block starts on this line; not updated")
-                )
+            guard
+                let checks = examples.first(where: {
+                    $0.contains { $0.fenceLine == mismatch.fenceLine }
+                }), let block = checks.first(where: { $0.fenceLine == mismatch.fenceLine }),
+                block.closingLine <= lines.count
+            else {
+                refuse("no ```output or ```marble block starts on this line; not updated")
                 continue
             }
-            if sharesItsExample(block, in: blocks) {
-                problems.append(
-                    Diagnostic(
-                        file: path, line: mismatch.fenceLine,
-                        message:
-                            "this example's output spans several output blocks; update them by hand"
-                    ))
+            // A marble block is its example's only one; output blocks were compared joined.
+            if block.kind == .output, checks.filter({ $0.kind == .output }).count > 1 {
+                refuse("this example's output spans several output blocks; update them by hand")
                 continue
             }
-            let body = Array(lines[block.startLine..<(block.endLine - 1)])
-            guard body.map({ $0 + "\n" }).joined() == block.literal else {
-                problems.append(
-                    Diagnostic(
-                        file: path, line: mismatch.fenceLine,
-                        message:
-                            "output block inside a list or block quote; update it by hand"))
+            let body = Array(lines[block.fenceLine..<(block.closingLine - 1)])
+            guard body.map({ $0 + "\n" }).joined() == block.text else {
+                refuse("output block inside a list or block quote; update it by hand")
+                continue
+            }
+            guard Self.isFence(lines[block.fenceLine - 1], block.fence),
+                Self.isFence(lines[block.closingLine - 1], block.fence)
+            else {
+                refuse("no ```output or ```marble block starts on this line; not updated")
                 continue
             }
             var newBody: [String] = []
             var changes: [String] = []
-            let alignment = OutputAlignment(pattern: block.literal, actual: mismatch.actual)
+            let alignment = OutputAlignment(pattern: block.text, actual: mismatch.actual)
             for step in alignment.steps {
                 switch step {
                 case .matched(let line, _):
@@ -144,45 +145,32 @@ package enum OutputUpdate {
             }
             guard !changes.isEmpty else { continue }
             if changes.contains("+...") {
-                problems.append(
-                    Diagnostic(
-                        file: path, line: mismatch.fenceLine,
-                        message:
-                            "the example printed a line that is only `...`, which an output "
-                            + "block reads as 'any lines, or none'; it was not updated, so the "
-                            + "block does not start accepting whatever is printed there (print "
-                            + "something else, or edit the block by hand)"))
+                refuse(
+                    "the example printed a line that is only `...`, which an output "
+                        + "block reads as 'any lines, or none'; it was not updated, so the "
+                        + "block does not start accepting whatever is printed there (print "
+                        + "something else, or edit the block by hand)")
                 continue
             }
             if let unwritable = OutputFence.firstControlCharacter(in: newBody) {
-                problems.append(
-                    Diagnostic(
-                        file: path, line: mismatch.fenceLine,
-                        message:
-                            "the example printed the control character \(unwritable) on output "
-                            + "line \(unwritable.line); an output block cannot hold it as printed, "
-                            + "so it was not updated (print it escaped, or edit the block by hand)"
-                    ))
+                refuse(
+                    "the example printed the control character \(unwritable) on output "
+                        + "line \(unwritable.line); an output block cannot hold it as printed, "
+                        + "so it was not updated (print it escaped, or edit the block by hand)")
                 continue
             }
             // A printed line that would close the block gets a longer fence around it.
-            if case .codeBlock(_, let fence?) = block.kind {
-                let opening = block.startLine - 1
-                let closing = block.endLine - 1
-                let longer = OutputFence.fence(around: newBody, keeping: fence.marker)
-                for index in [opening, closing] {
-                    let relengthened = OutputFence.replacingFence(of: lines[index], with: longer)
-                    if relengthened != lines[index] {
-                        changes += ["-" + lines[index], "+" + relengthened]
-                        lines[index] = relengthened
-                    }
+            let longer = OutputFence.fence(around: newBody, keeping: block.fence)
+            for index in [block.fenceLine - 1, block.closingLine - 1] {
+                let relengthened = OutputFence.replacingFence(of: lines[index], with: longer)
+                if relengthened != lines[index] {
+                    changes += ["-" + lines[index], "+" + relengthened]
+                    lines[index] = relengthened
                 }
             }
-            lines.replaceSubrange(block.startLine..<(block.endLine - 1), with: newBody)
+            lines.replaceSubrange(block.fenceLine..<(block.closingLine - 1), with: newBody)
             diff.insert(
-                contentsOf: [
-                    "\(path):\(block.startLine): \(MarbleFence.kind(of: block)) block updated"
-                ]
+                contentsOf: ["\(path):\(block.fenceLine): \(block.kind.rawValue) block updated"]
                     + changes, at: 0)
         }
         guard problems.isEmpty else { throw DiagnosticList(problems.reversed()) }
@@ -191,27 +179,11 @@ package enum OutputUpdate {
             diff: diff.isEmpty ? "" : diff.joined(separator: "\n") + "\n")
     }
 
-    /// Whether another output block continues `block`'s example: the next code block after
-    /// it is an output block too, so the run compared their joined text.
-    private static func sharesItsExample(
-        _ block: MarkdownElement, in elements: [MarkdownElement]
-    ) -> Bool {
-        // A marble block is its example's only one, and an output block never continues it.
-        guard case .codeBlock(let own, _) = block.kind, isOutput(own) else { return false }
-        let next = elements.first {
-            guard $0.startLine > block.endLine else { return false }
-            if case .codeBlock(_, .some) = $0.kind { return true }
-            return false
-        }
-        if case .codeBlock(let info, _)? = next?.kind {
-            return isOutput(info)
-        }
-        return false
-    }
-
-    /// Whether a fence's info string opens an output block (`output`, with or without
-    /// `observed-on=`).
-    private static func isOutput(_ info: String) -> Bool {
-        info.split(separator: " ").first?.lowercased() == "output"
+    /// Whether `line` still holds a fence of `marker`'s character at least as long, where
+    /// the model says one is: a chapter edited between loading and the run's start fails it.
+    private static func isFence(_ line: String, _ marker: String) -> Bool {
+        guard let character = marker.first else { return false }
+        let content = line.drop { $0 == " " }
+        return content.prefix { $0 == character }.count >= marker.count
     }
 }

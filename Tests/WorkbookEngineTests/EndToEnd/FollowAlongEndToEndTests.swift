@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// The follow-along loop on the `followalong` fixture, as a reader goes through it:
@@ -326,15 +327,14 @@ final class FollowAlongEndToEndTests: XCTestCase {
 }
 
 /// Output gathered from a pipe while a process runs.
-private final class OutputCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+private final class OutputCollector: Sendable {
+    private let data = Mutex(Data())
 
     func append(_ chunk: Data) {
-        lock.withLock { data.append(chunk) }
+        data.withLock { $0.append(chunk) }
     }
 
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// Waits until `needle` occurs `count` times, or the time runs out.
     func wait(forOccurrences count: Int, of needle: String, seconds: Double) -> Bool {

@@ -49,7 +49,7 @@ final class GenerationPlanTests: XCTestCase {
     func testUnchangedFileKeepsItsModificationDate() throws {
         let root = try Fixtures.copy(of: "basic", for: self)
         let chapters = try WorkbookLoader(root: root).chapters()
-        let files = WorkbookLoader.generatedFiles(for: chapters)
+        let files = WorkbookGenerator.files(for: chapters)
         try GeneratedFileWriter.apply(GenerationPlan(expected: files, root: root), root: root)
         let url = root.appendingPathComponent(files[0].path)
         let past = Date(timeIntervalSince1970: 1_000_000)

@@ -158,7 +158,7 @@ final class ConformanceAttributionTests: XCTestCase {
             ConformanceTrace.finishedLine(subject: "CustomSubject"),
         ].joined(separator: "\n")
         XCTAssertEqual(
-            ConformanceProgress.notes(in: output),
+            TestOutput(output).conformanceNotes,
             ["CustomSubject: R1's race needs a thread freezer"])
     }
 }

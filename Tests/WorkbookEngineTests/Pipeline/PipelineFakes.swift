@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkbookContract
 import WorkbookEngine
 
@@ -35,20 +36,19 @@ final class FakeBuild: BuildTool, @unchecked Sendable {
 
 /// A launcher that starts no process: each test's result comes from `script`, keyed by the
 /// test method's name. Records what it was asked to run.
-final class FakeLauncher: TestLauncher, @unchecked Sendable {
+final class FakeLauncher: TestLauncher, Sendable {
     typealias Script = @Sendable (TestInvocation) -> TestProcessResult
     private let script: [String: Script]
-    private let lock = NSLock()
-    private var invocations: [TestInvocation] = []
+    private let invocations = Mutex<[TestInvocation]>([])
 
     init(_ script: [String: Script]) {
         self.script = script
     }
 
-    var ran: [TestInvocation] { lock.withLock { invocations } }
+    var ran: [TestInvocation] { invocations.withLock { $0 } }
 
     func run(_ invocation: TestInvocation) -> TestProcessResult {
-        lock.withLock { invocations.append(invocation) }
+        invocations.withLock { $0.append(invocation) }
         let name = String(invocation.identifier.split(separator: "/").last ?? "")
         return script[name]?(invocation)
             ?? TestProcessResult(

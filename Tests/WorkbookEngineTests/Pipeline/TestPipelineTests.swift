@@ -193,27 +193,24 @@ final class TestPipelineTests: XCTestCase {
         XCTAssertFalse(run.succeeded)
     }
 
-    func testABrokenChapterNotAskedForIsLeftOutFromTheStartWhileUnchanged() throws {
+    /// The learner's loop: `workbook test 01` builds chapter 01 alone, in a bundle without
+    /// the workbook's own test suites, so another chapter's compile error never costs it a
+    /// failed build, and an edit relinks a small bundle.
+    func testOnlyTheChaptersAskedForAreBuilt() throws {
         let root = try workbook()
         let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
         build.broken = ["Chapter02Tests": Self.brokenError]
         let pipeline = pipeline(root, build: build, launcher: launcher())
-        _ = try pipeline.run(TestRequest())
         let only = try pipeline.run(TestRequest(chapters: ["01"]))
-        XCTAssertEqual(build.requests.map(\.excluded).last, ["Chapter02Tests"])
-        XCTAssertEqual(build.requests.count, 3, "the second run built once")
+        XCTAssertEqual(build.requests.map(\.excluded), [["Chapter02Tests"]], "built once")
         XCTAssertEqual(only.reports.map(\.file.number), ["01"])
 
-        // Asked for, it is built again; its code edited, it is no longer remembered as
-        // broken (an edit that leaves the generated code as it was changes nothing).
-        _ = try pipeline.run(TestRequest(chapters: ["02"]))
-        XCTAssertEqual(build.requests[3].excluded, [])
-        try Self.broken.replacingOccurrences(of: #""no""#, with: "1").write(
-            to: root.appendingPathComponent("Chapters/02-broken.md"), atomically: true,
-            encoding: .utf8)
-        build.broken = [:]
-        _ = try pipeline.run(TestRequest(chapters: ["01"]))
-        XCTAssertEqual(build.requests.last?.excluded, [], "still remembered after an edit")
+        // Asked for, it is built, and its errors are its own.
+        let broken = try pipeline.run(TestRequest(chapters: ["02"]))
+        XCTAssertEqual(
+            build.requests.dropFirst().map(\.excluded),
+            [["Chapter01Tests"], ["Chapter01Tests", "Chapter02Tests"]])
+        XCTAssertEqual(broken.reports.first?.buildErrors, [Self.brokenError])
     }
 
     func testAnInvalidChapterStopsOnlyItselfAtItsLine() throws {
@@ -363,5 +360,53 @@ final class TestPipelineTests: XCTestCase {
             contentsOf: root.appendingPathComponent("Chapters/01-first.md"), encoding: .utf8)
         XCTAssertEqual(
             chapter, Self.first.replacingOccurrences(of: "```output\na\n", with: "```output\nb\n"))
+        // What CI runs after the update: the generated test file follows the new block.
+        let loader = WorkbookLoader(root: root)
+        XCTAssertEqual(loader.problems(of: try loader.chapters()), [])
+    }
+
+    /// `--update` of a marble block regenerates the test that checks it and its picture, so
+    /// `check` stays green without a `generate` of its own.
+    func testUpdatingAMarbleBlockLeavesCheckGreen() throws {
+        let text = """
+            # Lanes
+
+            ## Ticks
+
+            ```swift example
+            print("x")
+            ```
+
+            ```marble
+            a  ^1|
+            ```
+
+            ![ticks](diagrams/01-lanes.test_ticks.svg)
+
+            """
+        let root = try Fixtures.temporaryWorkbook(
+            ["Chapters/01-lanes.md": Data(text.utf8)], for: self)
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let fence = line(of: "```marble", in: text)
+        let launcher = FakeLauncher([
+            "test_ticks": { invocation in
+                let check = OutputCheckRecord(
+                    file: "Chapters/01-lanes.md", line: fence, actual: "a  ^12|\n",
+                    matched: false)
+                let path = invocation.environment[WorkbookEnvironment.outputChecks] ?? ""
+                _ = FileManager.default.createFile(atPath: path, contents: check.encodedLine)
+                return XCTestLines.passed("Chapter01Tests", "test_ticks")(invocation)
+            }
+        ])
+        let run = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(chapters: ["01"], update: true))
+        XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-lanes.md"])
+        let loader = WorkbookLoader(root: root)
+        let chapters = try loader.chapters()
+        XCTAssertTrue(
+            try String(
+                contentsOf: root.appendingPathComponent("Chapters/01-lanes.md"), encoding: .utf8
+            ).contains("```marble\na  ^12|\n```"))
+        XCTAssertEqual(loader.problems(of: chapters), [])
     }
 }

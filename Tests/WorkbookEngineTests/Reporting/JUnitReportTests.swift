@@ -29,7 +29,7 @@ final class JUnitReportTests: XCTestCase {
         report.results = [
             TestResult(
                 test: tests[0], outcome: .passed,
-                output: "Test Case 'x' started\n<printed & \"q\">",
+                output: TestOutput("Test Case 'x' started\n<printed & \"q\">"),
                 duration: 1.5),
             TestResult(
                 test: tests[1], outcome: .failed, failures: [failure(1, "XCTAssertEqual failed")]),
@@ -114,11 +114,12 @@ final class JUnitReportTests: XCTestCase {
         report.results = [
             TestResult(
                 test: test, outcome: .passed,
-                output: [
-                    "printed by the test", trace,
-                    ConformanceTrace.prefix + "CustomSubject: R1 race needs Linux",
-                    ConformanceTrace.finishedLine(subject: "CustomSubject"),
-                ].joined(separator: "\n"))
+                output: TestOutput(
+                    [
+                        "printed by the test", trace,
+                        ConformanceTrace.prefix + "CustomSubject: R1 race needs Linux",
+                        ConformanceTrace.finishedLine(subject: "CustomSubject"),
+                    ].joined(separator: "\n")))
         ]
         let xml = JUnitReport.render([report])
         XCTAssertTrue(

@@ -10,7 +10,7 @@ import XCTest
 final class AdversarialOutputUpdateTests: XCTestCase {
     private let path = "Chapters/01-a.md"
     private let prose = "# A\n\n```swift example\nprint(1)\n```\n\n"
-    private let next = "\n```swift example\nprint(2)\n```\n\n```output\n2\n```\n"
+    private let next = "\n```swift example=b\nprint(2)\n```\n\n```output\n2\n```\n"
 
     /// A chapter whose output block (line 7) is fenced by `fence`, followed by another example.
     private func chapter(_ body: String, fence: String = "```") -> String {
@@ -93,7 +93,8 @@ final class AdversarialOutputUpdateTests: XCTestCase {
         XCTAssertEqual(chmod(real.path, 0o640), 0)
 
         try OutputUpdate.rewriteFile(
-            chapter: path, root: root, textAtRunStart: original,
+            chapter: XCTUnwrap(WorkbookLoader(root: root).chapters().first), root: root,
+            textAtRunStart: original,
             mismatches: [.init(fenceLine: 7, actual: "new\n")])
 
         XCTAssertEqual(
@@ -112,7 +113,7 @@ final class AdversarialOutputUpdateTests: XCTestCase {
         let original = "\u{FEFF}" + chapter("old\n")
         let root = try Fixtures.temporaryWorkbook([path: Data(original.utf8)], for: self)
         let session = try OutputUpdate.Session(
-            root: root, chapters: [ChapterFile(fileName: "01-a.md")])
+            root: root, chapters: WorkbookLoader(root: root).chapters())
         let outcome = session.apply([
             OutputCheckRecord(file: path, line: 7, actual: "new\n", matched: false)
         ])

@@ -76,12 +76,13 @@ final class OutputUpdateTests: XCTestCase {
             ["Chapters/01-a.md": Data(original.utf8)], for: self)
         let url = root.appendingPathComponent("Chapters/01-a.md")
         let mismatch = OutputUpdate.Mismatch(fenceLine: 9, actual: "a\nc\n")
+        let loaded = try XCTUnwrap(WorkbookLoader(root: root).chapters().first)
 
         let edited = original.replacingOccurrences(of: "After.", with: "Edited meanwhile.")
         try Data(edited.utf8).write(to: url)
         XCTAssertThrowsError(
             try OutputUpdate.rewriteFile(
-                chapter: "Chapters/01-a.md", root: root, textAtRunStart: original,
+                chapter: loaded, root: root, textAtRunStart: original,
                 mismatches: [mismatch])
         ) { error in
             XCTAssertTrue("\(error)".contains("changed on disk after the run began"), "\(error)")
@@ -90,7 +91,7 @@ final class OutputUpdateTests: XCTestCase {
 
         try Data(original.utf8).write(to: url)
         let diff = try OutputUpdate.rewriteFile(
-            chapter: "Chapters/01-a.md", root: root, textAtRunStart: original,
+            chapter: loaded, root: root, textAtRunStart: original,
             mismatches: [mismatch])
         XCTAssertEqual(diff, "Chapters/01-a.md:9: output block updated\n-b\n+c\n")
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), chapter("a\nc\n"))

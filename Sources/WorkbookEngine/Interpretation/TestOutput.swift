@@ -1,0 +1,77 @@
+import Foundation
+import WorkbookContract
+
+/// What one test process printed, split into lines once and read once into everything the
+/// run shows and explains: the interpreter, the report, the JUnit file and the command line
+/// all use this, none reads the text again.
+///
+/// Only what is shown is read from the text, never what is judged: whether a test passed,
+/// failed or skipped comes from XCTest's structured record (``TestEventRecord``), which no
+/// printed line can imitate.
+package struct TestOutput: Equatable, Sendable {
+    /// Everything the process printed, as printed (`--verbose` shows it).
+    package let text: String
+    /// What the test itself printed: without XCTest's bracketing lines, the runtime's
+    /// observation records and the conformance kit's trace.
+    package let printed: String
+    /// The last lines the process printed, for a hang or a test never run: without
+    /// XCTest's suite and count lines, blank lines and the kit's trace.
+    package let tail: [String]
+    /// The observations the runtime reported, in the order printed.
+    package let observations: [ObservationRecord]
+    /// The reasons skips gave, in the order printed.
+    package let skipReasons: [String]
+    /// The conformance kit's notes (what it could not check here), each once, in order.
+    package let conformanceNotes: [String]
+    /// What the kit was doing when the process stopped, and the reader's crashing line.
+    package let conformance: ConformanceProgress
+    /// The lines, for the crash report (which needs the chapter to place its frame).
+    private let lines: [Substring]
+
+    /// Reads `text`, a test process's output.
+    package init(_ text: String) {
+        self.text = text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.lines = lines
+        var printed: [Substring] = []
+        var tail: [String] = []
+        var observations: [ObservationRecord] = []
+        var skipReasons: [String] = []
+        var notes: [String] = []
+        for line in lines {
+            if ConformanceProgress.isTrace(line) {
+                if ConformanceTrace.parse(line) == nil, !ConformanceTrace.isFinished(line) {
+                    let note = String(line.dropFirst(ConformanceTrace.prefix.count))
+                    if !notes.contains(note) { notes.append(note) }
+                }
+                continue
+            }
+            if !line.hasPrefix("Test Suite ") && !line.hasPrefix("Executed ") && !line.isEmpty {
+                tail.append(String(line))
+            }
+            if let observation = ObservationRecord.parse(line) {
+                observations.append(observation)
+            } else if let range = line.firstRange(of: " : Test skipped") {
+                let reason = line[range.upperBound...]
+                skipReasons.append(String(reason.hasPrefix(" - ") ? reason.dropFirst(3) : reason))
+            }
+            if !line.hasPrefix("Test Suite '") && !line.hasPrefix("Test Case '")
+                && !line.hasPrefix("\t Executed ") && !line.hasPrefix("Executed ")
+                && !line.hasPrefix(ObservationRecord.marker)
+            {
+                printed.append(line)
+            }
+        }
+        self.printed = printed.joined(separator: "\n").trimmingCharacters(in: .newlines)
+        self.tail = Array(tail.suffix(5))
+        self.observations = observations
+        self.skipReasons = skipReasons
+        self.conformanceNotes = notes
+        self.conformance = ConformanceProgress(lines: lines)
+    }
+
+    /// What the Swift runtime said about a crash of a test of `file`.
+    func crash(in file: ChapterFile) -> CrashReport {
+        CrashReport(lines: lines.filter { !$0.isEmpty }, file: file)
+    }
+}

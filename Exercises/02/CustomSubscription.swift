@@ -3,7 +3,8 @@
 
 /// A thread-safe subscription built from a `SubscriptionBehavior`: a `Subscriber` for
 /// upstream and a `Subscription` for downstream that hands every call to the behavior,
-/// never lets two deliveries overlap, and holds no lock while it calls upstream.
+/// never lets two deliveries overlap, holds no lock while it calls upstream, and never makes
+/// `request` or `cancel` wait for a delivery on another thread.
 public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription,
     @unchecked Sendable
 {
@@ -13,7 +14,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     public typealias Failure = Content.Failure
 
     // Add what every copy of this struct must share: the behavior (until it is released),
-    // a recursive delivery lock, and the upstream calls waiting for that lock to be released.
+    // a recursive delivery lock, the upstream calls waiting for that lock to be released,
+    // and the mail `request` and `cancel` leave for whoever holds it.
 
     /// This link's identifier: unique while any copy of the link lives, so not the behavior's
     /// (the behavior is released on cancel, while a subject may still list the link).
@@ -58,8 +60,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
-    /// Downstream asks for more: the behavior records the demand and passes it up, after the
-    /// delivery lock is released.
+    /// Downstream asks for more: leaves the demand as mail, which the behavior reads now if the
+    /// delivery lock is free, or as soon as the thread delivering returns. Never waits.
     public func request(_ demand: Subscribers.Demand) {
         unwritten(
             "CustomSubscription.request(_:)",
@@ -68,8 +70,9 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
-    /// Downstream is gone: the behavior cancels upstream and the wrapper lets go of it, and so of
-    /// the subscriber it holds; later calls do nothing.
+    /// Downstream is gone: no delivery starts after this returns; the behavior cancels upstream
+    /// and the wrapper lets go of it, and so of the subscriber it holds, now or as soon as the
+    /// thread delivering returns. Never waits; later calls do nothing.
     public func cancel() {
         unwritten(
             "CustomSubscription.cancel()",

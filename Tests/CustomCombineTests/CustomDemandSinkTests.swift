@@ -92,6 +92,26 @@ final class CustomDemandSinkTests: XCTestCase {
         XCTAssertEqual(log.events.value, [1].asEvents())
     }
 
+    /// Like `Subscribers.Sink`, a sink that finished or was cancelled takes no second
+    /// subscription: it cancels it, and nothing more is delivered.
+    func testASecondSubscriptionAfterTheEndIsRefused() {
+        for ending in ["cancel", "completion"] {
+            let first = PassthroughSubject<Int, Never>()
+            let log = Log<Int>()
+            let sink = log.sink(demand: 5)
+            first.subscribe(sink)
+            if ending == "cancel" { sink.cancel() } else { first.send(completion: .finished) }
+            var cancels = 0
+            let second = PassthroughSubject<Int, Never>()
+            second.handleEvents(receiveCancel: { cancels += 1 }).subscribe(sink)
+            sink.increaseDemand(1)
+            second.send(7)
+            XCTAssertEqual(cancels, 1, "after \(ending): the second subscription is cancelled")
+            XCTAssertFalse(
+                log.events.value.contains(.value(7)), "after \(ending): a value came through")
+        }
+    }
+
     func testCompletionReleasesTheSubscriptionAndClosures() {
         final class Token {}
         weak var weakToken: Token?

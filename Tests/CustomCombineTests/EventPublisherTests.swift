@@ -77,6 +77,29 @@ final class EventPublisherTests: XCTestCase {
         subscription?.cancel()
     }
 
+    /// A subscription nobody cancelled keeps itself alive (the control holds its target
+    /// weakly, the registration holds the target): it must not keep the control alive too,
+    /// or a control whose screen is gone would live on behind every uncancelled subscription.
+    func testAnUncancelledSubscriptionDoesNotKeepTheControlAlive() {
+        weak var weakSlider: Slider?
+        var received = 0
+        do {
+            let slider = Slider()
+            weakSlider = slider
+            slider.publisher(for: .valueChanged).subscribe(
+                AnySubscriber<Slider, Never>(
+                    receiveSubscription: { $0.request(.unlimited) },
+                    receiveValue: { _ in
+                        received += 1
+                        return .none
+                    },
+                    receiveCompletion: nil))
+            slider.value = 1
+        }
+        XCTAssertEqual(received, 1)
+        XCTAssertNil(weakSlider, "the subscription kept the control alive")
+    }
+
     func testCancelLeavesNoTargetsAndStopsValues() {
         let slider = Slider()
         var count = 0

@@ -62,6 +62,21 @@ final class MergeInputTests: XCTestCase {
         XCTAssertEqual(mergeInput.upstreamCount, 0)
     }
 
+    /// A `cancel()` that lands while an upstream is being attached (after the inner sink is
+    /// registered, before the upstream hands it a subscription) must still detach it. The
+    /// upstream below cancels the merge point at exactly that moment, then subscribes the
+    /// sink to a subject: a value sent afterwards must not come out of the cancelled merge.
+    func testACancelWhileAnUpstreamIsBeingAttachedDetachesIt() {
+        let subject = PassthroughSubject<Int, Never>()
+        let mergeInput = MergeInput<Int>()
+        let recorder = Recorder<Int, Never>()
+        mergeInput.subscribe(recorder)
+        mergeInput.subscribe(CancelsFirst(mergeInput: mergeInput, then: subject))
+        subject.send(1)
+        XCTAssertEqual(recorder.values, [], "a value came out of a cancelled merge")
+        XCTAssertEqual(mergeInput.upstreamCount, 0)
+    }
+
     func testReleasingItCancelsUpstreamsWithoutARetainCycle() {
         var cancels = 0
         let subject = PassthroughSubject<Int, Never>()
@@ -106,5 +121,21 @@ final class MergeInputTests: XCTestCase {
         XCTAssertEqual(values.filter { $0 >= 0 }.sorted(), Array(0..<1000))
         XCTAssertEqual(values.filter { $0 < 0 }.count, 200)
         XCTAssertEqual(mergeInput.upstreamCount, 0)
+    }
+}
+
+/// An upstream that cancels `mergeInput` when subscribed to, then hands the subscriber to
+/// `then`: a cancel landing between the merge's registering an upstream and that upstream's
+/// subscription.
+private struct CancelsFirst: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let mergeInput: MergeInput<Int>
+    let then: PassthroughSubject<Int, Never>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        mergeInput.cancel()
+        then.receive(subscriber: subscriber)
     }
 }

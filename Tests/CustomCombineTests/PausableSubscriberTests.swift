@@ -66,6 +66,37 @@ final class PausableSubscriberTests: XCTestCase {
         XCTAssertEqual(values, [1, 2])
     }
 
+    /// The pause begins when the closure returns `false`: a `resume()` from another thread
+    /// while the closure runs finds the subscriber not paused and does nothing, as one from
+    /// inside the closure does; a resume once `paused` is `true` asks for one more.
+    func testAResumeFromAnotherThreadDuringTheClosureDoesNothing() {
+        let subject = PassthroughSubject<Int, Never>()
+        let inside = DispatchSemaphore(value: 0)
+        let resumed = DispatchSemaphore(value: 0)
+        let received = Tally<Int>()
+        let pausable = Shared(
+            value: subject.pausableSink(receiveCompletion: { _ in }) { value in
+                received.append(value)
+                if value == 1 {
+                    inside.signal()
+                    _ = resumed.wait(timeout: .now() + 5)
+                }
+                return false
+            })
+        Thread {
+            inside.wait()
+            pausable.value.resume()
+            resumed.signal()
+        }.start()
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(received.values, [1], "the resume during the closure asked for nothing")
+        XCTAssertTrue(pausable.value.paused)
+        pausable.value.resume()
+        subject.send(3)
+        XCTAssertEqual(received.values, [1, 3])
+    }
+
     func testCompletionWhilePausedArrivesAndReleasesClosures() {
         let subject = PassthroughSubject<Int, Never>()
         weak var weakToken: Token?

@@ -27,13 +27,24 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         @usableFromInline typealias OutputFailure = Failure
 
         @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
-        @usableFromInline var upstream: Subscription?
+        @usableFromInline var upstream: Subscription? {
+            didSet { link = upstream as? DeferredUpstream }
+        }
+        /// The upstream as the link's stand-in, cast once when it is set, not per value.
+        private var link: DeferredUpstream?
         @usableFromInline let downstream: AnySubscriber<Output, Failure>
         @exclusivity(unchecked) @usableFromInline var buffer: Buffer<Output, Failure>
         // Set while `drain()` runs: a re-entrant call only records, the running loop delivers.
         @usableFromInline var draining = false
         // Set by `cancel()`, which may come from inside a delivery: the loop stops there.
         var cancelled = false
+
+        /// Cancelled from inside a delivery, or by another thread while this one delivers
+        /// (the link's own flag, which `cancel()` sets before it returns): either way the
+        /// loop starts no new delivery. `link` is passed in, read once per loop, not per value.
+        func isCancelled(_ link: DeferredUpstream?) -> Bool {
+            cancelled || link?.isCancelled == true
+        }
 
         init(downstream: AnySubscriber<Output, Failure>, buffer: Buffer<Output, Failure>) {
             self.downstream = downstream
@@ -55,13 +66,14 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
             guard !draining else { return }
             draining = true
             defer { draining = false }
-            while !cancelled {
+            let link = self.link
+            while !isCancelled(link) {
                 if buffer.valueCount > 0 {
                     guard demand > 0 else { return }
                     if demand == .unlimited {
                         // Nothing can lower the demand now: take the whole queue at once.
                         for value in buffer.takeValues() {
-                            if cancelled { return }
+                            if isCancelled(link) { return }
                             _ = downstream.receive(value)
                         }
                     } else {

@@ -33,26 +33,18 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
 
     // snippet.subscribe
     /// Attaches `upstream`; its values are forwarded until it finishes or this merge
-    /// point is cancelled. The inner sink holds this object weakly: no retain cycle.
+    /// point is cancelled. The inlet holds this object weakly: no retain cycle.
     public func subscribe<Upstream: Publisher>(_ upstream: Upstream)
     where Upstream.Output == I, Upstream.Failure == Never {
-        let id = CombineIdentifier()
-        let sink = Subscribers.Sink<I, Never>(
-            receiveCompletion: { [weak self] _ in
-                _ = self?.state.mutate { $0.sinks.removeValue(forKey: id) }
-            },
-            receiveValue: { [weak self] value in
-                self?.subject.send(value)
-            }
-        )
+        let inlet = Inlet(merge: self)
         // Registered before subscribing, so an upstream that finishes at once is removed.
         let accepted = state.mutate { state -> Bool in
             guard !state.cancelled else { return false }
-            state.sinks[id] = AnyCancellable(sink)
+            state.sinks[inlet.combineIdentifier] = AnyCancellable(inlet)
             return true
         }
         guard accepted else { return }
-        upstream.subscribe(sink)
+        upstream.subscribe(inlet)
     }
 
     /// Detaches every upstream; later `subscribe(_:)` calls are ignored.
@@ -65,6 +57,58 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
         detached.forEach { $0.cancel() }
     }
     // snippet.end
+
+    /// One upstream's way in: forwards its values into the subject and, when it finishes,
+    /// removes its own entry. Unlike a `Subscribers.Sink`, which ignores a cancel that comes
+    /// before its subscription, it remembers one (a `cancel()` of the merge landing while
+    /// this upstream is being attached) and cancels the subscription when it arrives.
+    private final class Inlet: Subscriber, Cancellable, @unchecked Sendable {
+        typealias Input = I
+        typealias Failure = Never
+
+        let combineIdentifier = CombineIdentifier()
+        private weak var merge: MergeInput?
+        private let lock = Lock()
+        private var subscription: Subscription?
+        private var cancelled = false
+
+        init(merge: MergeInput) {
+            self.merge = merge
+        }
+
+        func receive(subscription: Subscription) {
+            let accepted: Bool = lock.withLock {
+                guard !cancelled, self.subscription == nil else { return false }
+                self.subscription = subscription
+                return true
+            }
+            guard accepted else {
+                subscription.cancel()
+                return
+            }
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: I) -> Subscribers.Demand {
+            guard !lock.withLock({ cancelled }) else { return .none }
+            merge?.subject.send(input)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Never>) {
+            let id = combineIdentifier
+            _ = merge?.state.mutate { $0.sinks.removeValue(forKey: id) }
+        }
+
+        func cancel() {
+            let subscription: Subscription? = lock.withLock {
+                cancelled = true
+                defer { self.subscription = nil }
+                return self.subscription
+            }
+            subscription?.cancel()
+        }
+    }
 
     /// How many upstreams are attached.
     var upstreamCount: Int {

@@ -11,6 +11,12 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
     private struct State {
         var demand: Int
         var subscription: Subscription?
+        /// Set by completion and cancel: from then on every subscription is refused, as
+        /// `Subscribers.Sink` refuses one, so a finished sink is never reactivated.
+        var ended = false
+
+        /// What is left once the sink has ended: no demand, no subscription.
+        static var ended: State { State(demand: 0, subscription: nil, ended: true) }
     }
 
     private let state: AtomicBox<State>
@@ -35,7 +41,7 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
     /// Keeps the subscription and asks for the first value, if any is allowed.
     public func receive(subscription: Subscription) {
         let accepted = state.mutate { state -> (accepted: Bool, request: Bool) in
-            guard state.subscription == nil else { return (false, false) }
+            guard state.subscription == nil, !state.ended else { return (false, false) }
             state.subscription = subscription
             guard state.demand > 0 else { return (true, false) }
             state.demand -= 1
@@ -62,7 +68,7 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
 
     /// Hands the completion on after forgetting the subscription.
     public func receive(completion: Subscribers.Completion<Failure>) {
-        state.mutate { $0 = State(demand: 0, subscription: nil) }
+        state.mutate { $0 = .ended }
         receiveCompletion(completion)
     }
 
@@ -83,10 +89,11 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
     }
     // snippet.end
 
-    /// Stops receiving: forgets the subscription and the remaining demand.
+    /// Stops receiving: forgets the subscription and the remaining demand, and refuses any
+    /// later subscription.
     public func cancel() {
         let subscription = state.mutate { state -> Subscription? in
-            defer { state = State(demand: 0, subscription: nil) }
+            defer { state = .ended }
             return state.subscription
         }
         subscription?.cancel()

@@ -66,7 +66,9 @@ public final class PausableSubscriber<Input, Failure: Error>: Subscriber, Pausab
     }
 
     // snippet.pausable-resume
-    /// Leaves the pause by asking for one more value.
+    /// Leaves the pause by asking for one more value. Not paused, it does nothing: that
+    /// includes a call from another thread while the value closure runs, before the pause
+    /// it returns has begun. A resumer on another thread acts once ``paused`` is `true`.
     public func resume() {
         let subscription = lock.withLock { () -> Subscription? in
             let subscription = isPaused ? self.subscription : nil

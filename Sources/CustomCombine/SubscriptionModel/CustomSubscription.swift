@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A thread-safe subscription built from a `SubscriptionBehavior`.
 ///
 /// It is both a `Subscriber` (upstream talks to it) and a `Subscription` (downstream talks
@@ -8,11 +10,14 @@
 ///   the subscription's *delivery lock*, which is held while the behavior calls its
 ///   downstream. It is recursive: a subscriber that requests, cancels or sends again from
 ///   inside its own callback runs on the same thread and takes it again.
+/// - **`request` and `cancel` never wait for a delivery.** They leave *mail* (the demand
+///   added, or "cancelled") and only *try* the delivery lock: when another thread holds it,
+///   that thread reads the mail as soon as its delivery returns, and the caller returns at
+///   once. `cancel()` also cancels upstream itself, and sets a flag every delivery checks
+///   first: once it returns, no new delivery starts.
 /// - **Nothing is held while calling upstream.** The behavior's `upstream` is a stand-in
 ///   that only writes down `request` and `cancel`; once the outermost call has released
-///   the delivery lock, the calls written down are made for real. So a thread that sends
-///   down a chain takes locks from the top down, and a thread that cancels or requests from
-///   the bottom never holds one while it climbs: two threads cannot wait for each other.
+///   the delivery lock, the calls written down are made for real.
 ///
 /// After cancellation, or once upstream completed and nothing is left to deliver, the
 /// wrapper lets go of the behavior, so the subscriber and its closures are released.
@@ -24,8 +29,8 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// The behavior's upstream failure.
     public typealias Failure = Content.Failure
 
-    /// What every copy shares: the behavior, the delivery lock, and the upstream calls
-    /// waiting for the lock to be released.
+    /// What every copy shares: the behavior, the locks, the mail and the upstream calls
+    /// waiting for the delivery lock to be released.
     @usableFromInline
     final class Core: DeliveryState {
         @exclusivity(unchecked) @usableFromInline var content: Content?
@@ -43,30 +48,67 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// the link, and a new behavior at the freed address would share its identifier.
     public var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
 
-    /// Wraps `behavior`; every copy of the wrapper shares it and its lock.
+    /// Wraps `behavior`; every copy of the wrapper shares it and its locks.
     public init(behavior: Content) {
         core = Core(content: behavior)
     }
 
     // snippet.deliver
-    /// Runs `body` under the delivery lock, then, once this thread's outermost call is
-    /// done, releases the lock and makes the upstream calls `body` wrote down.
+    /// Runs `body` under the delivery lock; once this thread's outermost call is done,
+    /// releases the lock, makes the upstream calls `body` wrote down, and reads the mail
+    /// another thread left meanwhile.
     @inlinable @inline(__always)
     func deliver<Result>(_ body: () -> Result) -> Result {
-        let (result, calls) = core.deliveryLock.withLock {
-            core.depth += 1
-            let result = body()
-            core.depth -= 1
-            guard core.depth == 0, !core.upstreamCalls.isEmpty else {
-                return (result, [UpstreamCall]())
-            }
-            defer { core.upstreamCalls.removeAll() }
-            return (result, core.upstreamCalls)
-        }
-        for call in calls {
-            call.make()
+        core.deliveryLock.lock()
+        core.depth += 1
+        let result = body()
+        core.depth -= 1
+        let outermost = core.depth == 0
+        let calls = outermost ? core.takeUpstreamCalls() : nil
+        core.deliveryLock.unlock()
+        calls?.makeAll(on: core)
+        if outermost && core.hasMailAfterUnlock {
+            readMail()
         }
         return result
+    }
+    // snippet.end
+
+    // snippet.read-mail
+    /// Acts on the mail if the delivery lock is free or already this thread's; if another
+    /// thread holds it, returns at once: that thread reads the mail after its delivery.
+    /// Returns whether this call acted on a cancellation.
+    @usableFromInline @inline(never) @discardableResult
+    func readMail() -> Bool {
+        var actedOnCancel = false
+        while core.hasMail {
+            guard core.deliveryLock.tryLock() else {
+                core.missedLock()
+                return actedOnCancel
+            }
+            core.depth += 1
+            let mail = core.takeMail()
+            if let content = core.content {
+                if mail.contains(.cancel) {
+                    actedOnCancel = true
+                    core.content = nil
+                    content.cancel()
+                } else if mail.contains(.demand), case let demand = core.takePendingDemand(),
+                    demand > .none
+                {
+                    // `.none` when an earlier reading already took this demand with its own.
+                    content.request(demand)
+                    if core.upstreamFinished && !content.hasPendingEvents {
+                        core.content = nil
+                    }
+                }
+            }
+            core.depth -= 1
+            let calls = core.depth == 0 ? core.takeUpstreamCalls() : nil
+            core.deliveryLock.unlock()
+            calls?.makeAll(on: core)
+        }
+        return actedOnCancel
     }
     // snippet.end
 
@@ -75,10 +117,11 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// the downstream gets this wrapper as its subscription.
     public func receive(subscription: Subscription) {
         deliver {
-            guard let content = core.content, content.upstream == nil else {
-                core.upstreamCalls.append(UpstreamCall(subscription, .cancel))
+            guard !core.isCancelled, let content = core.content, content.upstream == nil else {
+                core.upstreamCalls.append(.refuse(subscription))
                 return
             }
+            core.keep(upstream: subscription)
             content.upstream = DeferredUpstream(subscription, state: core)
             content.downstream.receive(subscription: self)
         }
@@ -90,7 +133,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
         deliver {
-            guard let content = core.content else { return .none }
+            guard !core.isCancelled, let content = core.content else { return .none }
             let more = content.receive(input)
             if core.upstreamFinished && !content.hasPendingEvents {
                 core.content = nil
@@ -103,8 +146,11 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     /// Upstream completed; the behavior is dropped once it has nothing left to deliver.
     public func receive(completion: Subscribers.Completion<Failure>) {
         deliver {
-            guard let content = core.content, !core.upstreamFinished else { return }
+            guard !core.isCancelled, let content = core.content, !core.upstreamFinished else {
+                return
+            }
             core.upstreamFinished = true
+            core.keep(upstream: nil)
             content.upstream = nil
             content.receive(completion: completion)
             if !content.hasPendingEvents {
@@ -114,64 +160,171 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     }
 
     // snippet.request
-    /// Downstream asks for more; the behavior records it and passes it on.
+    /// Downstream asks for more: the demand is added to the mail, which the behavior reads
+    /// now if no other thread is delivering, or as soon as that delivery returns.
     public func request(_ demand: Subscribers.Demand) {
-        deliver {
-            guard let content = core.content else { return }
-            content.request(demand)
-            if core.upstreamFinished && !content.hasPendingEvents {
-                core.content = nil
-            }
-        }
+        guard !core.isCancelled else { return }
+        core.post(demand: demand)
+        readMail()
     }
     // snippet.end
 
     // snippet.cancel
-    /// Downstream is gone: the behavior cancels upstream and is released, and so is the
-    /// subscriber it holds.
+    /// Downstream is gone: no delivery starts after this returns. The behavior cancels
+    /// upstream and is released with the subscriber it holds, now if no other thread is
+    /// delivering; otherwise upstream is cancelled here and the behavior released as soon
+    /// as that delivery returns.
     public func cancel() {
-        deliver {
-            guard let content = core.content else { return }
-            core.content = nil
-            content.cancel()
+        guard core.postCancel() else { return }
+        if !readMail() {
+            core.cancelUpstream()
         }
     }
     // snippet.end
 }
 
 /// The part of a subscription's core that does not depend on its behavior's type: the
-/// delivery lock and the upstream calls waiting for it to be released. Not generic, so the
-/// per-value path never looks up type metadata for it.
+/// delivery lock, the mail, and the upstream calls waiting for the lock to be released. Not
+/// generic, so the per-value path never looks up type metadata for it.
 @usableFromInline
 class DeliveryState {
+    /// What `request` and `cancel` leave for the thread holding the delivery lock.
+    @usableFromInline
+    struct Mail: OptionSet, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Demand was added to `pendingDemand`.
+        @usableFromInline static let demand = Mail(rawValue: 1)
+        /// `cancel()` was called and the behavior is not yet released.
+        @usableFromInline static let cancel = Mail(rawValue: 2)
+        /// `cancel()` was called: never cleared, checked before every delivery.
+        @usableFromInline static let cancelled = Mail(rawValue: 4)
+        /// What someone must act on.
+        @usableFromInline static let work: Mail = [.demand, .cancel]
+    }
+
     @usableFromInline let deliveryLock = Lock(recursive: true)
     /// How many calls of this thread hold the delivery lock.
     @exclusivity(unchecked) @usableFromInline var depth = 0
     /// Upstream calls the behavior made, to be made once the lock is released.
     @exclusivity(unchecked) @usableFromInline var upstreamCalls: [UpstreamCall] = []
+
+    @usableFromInline let mail = Synchronization.Atomic<UInt8>(0)
+
+    /// Guards the two below; held only to read or change them.
+    let stateLock = Lock()
+    /// Demand requested and not yet handed to the behavior.
+    private var pendingDemand = Subscribers.Demand.none
+    /// The upstream subscription, until it is cancelled or completes.
+    private var upstream: Subscription?
+
+    /// Whether `cancel()` was called: checked first by every delivery.
+    @inlinable var isCancelled: Bool {
+        mail.load(ordering: .acquiring) & Mail.cancelled.rawValue != 0
+    }
+
+    /// Whether there is mail to act on.
+    var hasMail: Bool {
+        mail.load(ordering: .sequentiallyConsistent) & Mail.work.rawValue != 0
+    }
+
+    /// `hasMail`, read by a thread that has just released the delivery lock. On Linux the
+    /// lock is released with a sequentially consistent store, which orders this load after
+    /// it; a pthread mutex promises only release order, so a fence does it there. Either
+    /// way, a poster that failed `tryLock` (and fenced, `missedLock()`) is seen here.
+    @inlinable var hasMailAfterUnlock: Bool {
+        #if !os(Linux)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        #endif
+        return mail.load(ordering: .sequentiallyConsistent) & Mail.work.rawValue != 0
+    }
+
+    /// Called by a poster whose `tryLock` failed: orders that failed attempt before the
+    /// holder's release, so the holder's `hasMailAfterUnlock` sees the mail.
+    func missedLock() {
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+    }
+
+    /// Adds `demand` to what the behavior will be handed, and leaves the mail.
+    func post(demand: Subscribers.Demand) {
+        stateLock.withLock { pendingDemand += demand }
+        mail.bitwiseOr(Mail.demand.rawValue, ordering: .sequentiallyConsistent)
+    }
+
+    /// Leaves the cancellation; `false` when `cancel()` was already called.
+    func postCancel() -> Bool {
+        let before = mail.bitwiseOr(
+            Mail([.cancel, .cancelled]).rawValue, ordering: .sequentiallyConsistent
+        ).oldValue
+        return before & Mail.cancelled.rawValue == 0
+    }
+
+    /// Takes the mail to act on. Call with the delivery lock held.
+    func takeMail() -> Mail {
+        Mail(
+            rawValue: mail.bitwiseAnd(~Mail.work.rawValue, ordering: .sequentiallyConsistent)
+                .oldValue)
+    }
+
+    func takePendingDemand() -> Subscribers.Demand {
+        stateLock.withLock {
+            defer { pendingDemand = .none }
+            return pendingDemand
+        }
+    }
+
+    /// Records the upstream subscription (`nil` once it completed).
+    func keep(upstream: Subscription?) {
+        stateLock.withLock { self.upstream = upstream }
+    }
+
+    /// The upstream subscription, unless it was cancelled or completed.
+    func currentUpstream() -> Subscription? {
+        stateLock.withLock { upstream }
+    }
+
+    /// Cancels the upstream subscription, once: the first caller takes it.
+    func cancelUpstream() {
+        let upstream = stateLock.withLock {
+            defer { self.upstream = nil }
+            return self.upstream
+        }
+        upstream?.cancel()
+    }
+
+    /// The upstream calls written down, to be made once the lock is released; `nil` when
+    /// there are none. Call with the delivery lock held.
+    @inlinable
+    func takeUpstreamCalls() -> [UpstreamCall]? {
+        guard !upstreamCalls.isEmpty else { return nil }
+        defer { upstreamCalls.removeAll() }
+        return upstreamCalls
+    }
 }
 
-/// A call to the upstream subscription, written down under the delivery lock and made after
-/// it is released.
+/// A call up, written down under the delivery lock and made after it is released.
 @usableFromInline
-struct UpstreamCall {
-    @usableFromInline enum Kind {
-        case request(Subscribers.Demand)
-        case cancel
+enum UpstreamCall {
+    /// Ask the link's upstream for more.
+    case request(Subscribers.Demand)
+    /// Cancel the link's upstream.
+    case cancel
+    /// Cancel a subscription the link does not take (a second one, or one after cancel).
+    case refuse(Subscription)
+
+    func make(on state: DeliveryState) {
+        switch self {
+        case .request(let demand): state.currentUpstream()?.request(demand)
+        case .cancel: state.cancelUpstream()
+        case .refuse(let subscription): subscription.cancel()
+        }
     }
+}
 
-    @usableFromInline let upstream: Subscription
-    @usableFromInline let kind: Kind
-
-    init(_ upstream: Subscription, _ kind: Kind) {
-        self.upstream = upstream
-        self.kind = kind
-    }
-
-    @usableFromInline func make() {
-        switch kind {
-        case .request(let demand): upstream.request(demand)
-        case .cancel: upstream.cancel()
+extension [UpstreamCall] {
+    @usableFromInline func makeAll(on state: DeliveryState) {
+        for call in self {
+            call.make(on: state)
         }
     }
 }
@@ -182,19 +335,28 @@ struct UpstreamCall {
 final class DeferredUpstream: Subscription, @unchecked Sendable {
     let subscription: Subscription
     unowned let state: DeliveryState
+    /// The same state, unchecked, for `isCancelled`, which a replaying behavior reads once per
+    /// value and only while the wrapper runs it, so while the state is alive.
+    private unowned(unsafe) let uncheckedState: DeliveryState
 
     init(_ subscription: Subscription, state: DeliveryState) {
         self.subscription = subscription
         self.state = state
+        uncheckedState = state
     }
 
     var combineIdentifier: CombineIdentifier { subscription.combineIdentifier }
 
+    /// Whether the link was cancelled, maybe from another thread while a delivery runs: a
+    /// behavior that delivers several values in one call stops there.
+    /// Call only from a behavior the wrapper is running.
+    var isCancelled: Bool { uncheckedState.isCancelled }
+
     func request(_ demand: Subscribers.Demand) {
-        state.upstreamCalls.append(UpstreamCall(subscription, .request(demand)))
+        state.upstreamCalls.append(.request(demand))
     }
 
     func cancel() {
-        state.upstreamCalls.append(UpstreamCall(subscription, .cancel))
+        state.upstreamCalls.append(.cancel)
     }
 }

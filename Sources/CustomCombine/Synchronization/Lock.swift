@@ -22,7 +22,8 @@ import Synchronization
 /// *delivery lock* of `CustomSubscription`, made with `recursive: true`: it is held while
 /// one subscriber is called, so that deliveries to that subscriber never overlap, and a
 /// subscriber that calls back on the same thread takes it again instead of deadlocking.
-/// It is never held while calling upstream.
+/// It is never held while calling upstream, and `request` and `cancel` never wait for it:
+/// they only try it (`tryLock()`), leaving their call as mail for the thread that holds it.
 @usableFromInline
 final class Lock: @unchecked Sendable {
     #if os(Linux)

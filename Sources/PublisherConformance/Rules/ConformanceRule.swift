@@ -38,6 +38,9 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
     /// A request or cancel from another thread while values flow neither deadlocks nor
     /// breaks demand: what a chain of components must survive when they are composed.
     case crossThreadControl = 15
+    /// `cancel()` and `request(_:)` from another thread return while a delivery is held
+    /// inside the subscriber: they never wait for a delivery to finish.
+    case promptControl = 16
 
     /// A stable short name used in failure messages and in the summary table.
     public var name: String {
@@ -45,7 +48,7 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
             "subscription-first", "demand-bound", "stepwise-demand", "single-completion",
             "completion-without-demand", "cancel", "release", "re-entrancy", "serial-delivery",
             "multicast-replay", "late-subscriber", "second-subscription", "request-none", "stress",
-            "cross-thread-control",
+            "cross-thread-control", "prompt-control",
         ]
         return titles[rawValue - 1]
     }
@@ -74,6 +77,8 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
         case .stress: "broke with many threads sending, subscribing and cancelling at once"
         case .crossThreadControl:
             "deadlocked or broke demand when a request or cancel came from another thread"
+        case .promptControl:
+            "made cancel() or request(_:) wait for a delivery on another thread to return"
         }
     }
 
@@ -155,6 +160,8 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
             ]
         case .crossThreadControl:
             [Lesson(2, "subscription-behavior", "Two links, two threads")]
+        case .promptControl:
+            [Lesson(2, "subscription-behavior", "Cancel while another thread delivers")]
         }
     }
 

@@ -68,6 +68,7 @@ public struct PublisherConformanceRunner<Output, Failure: Error>: @unchecked Sen
         case .requestNone: findings.skip(rule, "no child-process probe configured")
         case .stress: checkStress(findings)
         case .crossThreadControl: checkCrossThreadControl(findings)
+        case .promptControl: checkPromptControl(findings)
         }
     }
 

@@ -17,7 +17,7 @@ final class Chapter01Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 32)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 35)
 /// A publisher with nothing but the one required method.
 struct Relay<Upstream: Subject>: Publisher {
     typealias Output = Upstream.Output
@@ -53,7 +53,7 @@ final class Recorder<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 86)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 89)
 func testDemandValues() {
     assertDocumented(
         Subscribers.Demand.none, equals: .max(0),
@@ -68,7 +68,7 @@ func testDemandValues() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 125)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 129)
 func testPublisherOnlyAcceptsSubscribers() {
     let subject = PassthroughSubject<Int, Never>()
     let recorder = Recorder<Int, Never>()
@@ -85,7 +85,7 @@ func testPublisherOnlyAcceptsSubscribers() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 248)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 257)
 func testHelpersDescribeEvents() {
     XCTAssertEqual(
         (1...3).asEvents(completion: .finished),
@@ -109,7 +109,7 @@ func testHelpersDescribeEvents() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 275)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 285)
 func testSubjectSink() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -126,25 +126,25 @@ func testSubjectSink() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 298)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 310)
 func testScan() {
     let subjectA = PassthroughSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
-    var received = [Subscribers.Event<Int, Never>]()
-    let sink = Subscribers.Sink<Int, Never>(
-        receiveCompletion: { received.append(.complete($0)) },
-        receiveValue: { received.append(.value($0)) })
+    var receivedC = [Subscribers.Event<Int, Never>]()
+    let sinkC = Subscribers.Sink<Int, Never>(
+        receiveCompletion: { receivedC.append(.complete($0)) },
+        receiveValue: { receivedC.append(.value($0)) })
 
-    scanB.subscribe(sink)
+    scanB.subscribe(sinkC)
     subjectA.send(sequence: 1...3, completion: .finished)
 
-    XCTAssertEqual(received, [11, 13, 16].asEvents(completion: .finished))
+    XCTAssertEqual(receivedC, [11, 13, 16].asEvents(completion: .finished))
 }
 #sourceLocation()
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 334)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 346)
 func testCorrection_twoSinksOnOneScanBothSeeEverything() {
     let subjectA = PassthroughSubject<Int, Never>()
     var upstreamSubscriptions = 0
@@ -175,7 +175,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 408)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 433)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -208,7 +208,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 408)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 433)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -227,7 +227,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 438)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 463)
         }
     }
 }

@@ -62,7 +62,7 @@ final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subs
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 254)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 255)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -98,16 +98,17 @@ final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     }
 }
 
-/// The two wrappers of this chapter: `OneLockSubscription` above, and the library's
-/// `CustomSubscription` below.
+/// The three wrappers of this chapter: `OneLockSubscription` above, then
+/// `DeliveryLockSubscription` and the library's `CustomSubscription` below.
 enum Wrapper {
-    case oneLock, library
+    case oneLock, deliveryLock, library
 
     /// A link around `behavior`, as the link above it sees it.
     func link<Behavior: SubscriptionBehavior>(_ behavior: Behavior)
         -> AnySubscriber<Behavior.Input, Behavior.Failure> {
         switch self {
         case .oneLock: AnySubscriber(OneLockSubscription(behavior: behavior))
+        case .deliveryLock: AnySubscriber(DeliveryLockSubscription(behavior: behavior))
         case .library: AnySubscriber(CustomSubscription(behavior: behavior))
         }
     }
@@ -141,7 +142,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 335)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 337)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -158,7 +159,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 335)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 337)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -172,12 +173,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 349)
+                file: "Chapters/02-subscription-behavior.md", line: 351)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 374)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 376)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -215,7 +216,9 @@ final class Taker: Subscriber {
 
     func receive(subscription: Subscription) {
         self.subscription = subscription
-        subscription.request(initial)
+        if initial > .none {  // a request asks for at least one value: never `.none`
+            subscription.request(initial)
+        }
     }
 
     func receive(_ input: Int) -> Subscribers.Demand {
@@ -230,7 +233,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 429)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 433)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -249,7 +252,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 449)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 453)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -270,7 +273,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 473)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 477)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -286,7 +289,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 492)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 496)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -312,7 +315,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 526)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 530)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -330,7 +333,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 546)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 550)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -348,7 +351,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 597)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 601)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -467,7 +470,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 719)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 723)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -477,7 +480,159 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 873)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 748)
+/// The second wrapper: every call runs the behavior under one recursive delivery lock,
+/// as in the first, but the calls up are written down and made once the lock is released.
+final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
+    typealias Input = Content.Input
+    typealias Failure = Content.Failure
+
+    private let lock = NSRecursiveLock()
+    private var content: Content?
+    private var depth = 0
+    private var callsUp: [() -> Void] = []
+
+    init(behavior: Content) {
+        content = behavior
+    }
+
+    /// Runs `body` under the lock; the outermost call then releases it and calls up.
+    private func deliver<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        depth += 1
+        let result = body()
+        depth -= 1
+        let calls = depth == 0 ? callsUp : []
+        if depth == 0 { callsUp.removeAll() }
+        lock.unlock()
+        calls.forEach { $0() }
+        return result
+    }
+
+    func receive(subscription: Subscription) {
+        deliver {
+            content?.upstream = WrittenDown(subscription) { self.callsUp.append($0) }
+            content?.downstream.receive(subscription: self)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        deliver { content?.receive(input) ?? .none }
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        deliver {
+            content?.receive(completion: completion)
+            content = nil
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        deliver { content?.request(demand) }  // takes the delivery lock: waits its turn
+    }
+
+    func cancel() {
+        deliver {  // takes the delivery lock: waits its turn
+            content?.cancel()
+            content = nil
+        }
+    }
+}
+
+/// A stand-in upstream: each call is written down, to be made later.
+final class WrittenDown: Subscription {
+    let upstream: Subscription
+    let writeDown: (@escaping () -> Void) -> Void
+
+    init(_ upstream: Subscription, writeDown: @escaping (@escaping () -> Void) -> Void) {
+        self.upstream = upstream
+        self.writeDown = writeDown
+    }
+
+    var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
+
+    func request(_ demand: Subscribers.Demand) {
+        writeDown { self.upstream.request(demand) }
+    }
+
+    func cancel() {
+        writeDown { self.upstream.cancel() }
+    }
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 834)
+func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
+    let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
+
+    XCTAssertTrue(run.met, "both threads got inside their links")
+    XCTAssertTrue(run.finished, "the call up waited for its turn with no lock held")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 868)
+/// What happened to a call made while a delivery on another thread was held.
+struct HeldDelivery {
+    var returnedWhileHeld: Bool
+    var delivered: [Int]
+}
+
+/// Sends 1, then 2, through one link made by `wrapper`, on a thread of its own. The
+/// subscriber holds the first delivery, waiting (two seconds at most) for the test's thread
+/// as a synchronous hop to the main thread would, while the test's thread makes `call`.
+func callWhileADeliveryIsHeld(
+    on wrapper: Wrapper, _ call: (Subscription) -> Void
+) -> HeldDelivery {
+    let subject = PassthroughSubject<Int, Never>()
+    let held = DispatchSemaphore(value: 0)
+    let released = DispatchSemaphore(value: 0)
+    let sent = DispatchSemaphore(value: 0)
+    var gaveUp = false
+    var delivered = [Int]()
+    var link: Subscription?
+    subject.hop(on: wrapper).subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                link = $0
+                $0.request(.max(1))
+            },
+            receiveValue: { value in
+                delivered.append(value)
+                if value == 1 {
+                    held.signal()
+                    gaveUp = released.wait(timeout: .now() + 2) == .timedOut
+                }
+                return .none
+            },
+            receiveCompletion: nil))
+    Thread {
+        subject.send(1)
+        subject.send(2)
+        sent.signal()
+    }.start()
+    held.wait()
+    call(link!)
+    released.signal()
+    sent.wait()
+    return HeldDelivery(returnedWhileHeld: !gaveUp, delivered: delivered)
+}
+#sourceLocation()
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 919)
+func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
+    let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
+    XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
+
+    let cancel = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.cancel() }
+    XCTAssertFalse(cancel.returnedWhileHeld, "cancel() waited for the delivery")
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1143)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -520,7 +675,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 915)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1185)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -542,7 +697,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 942)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1212)
 func testASecondOrLateUpstreamIsCancelled() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -566,7 +721,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 969)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1239)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     weak var weakBehavior: HopBehavior<Int, Never>?
     let subscription: CustomSubscription<HopBehavior<Int, Never>>
@@ -586,7 +741,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 997)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1267)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -608,7 +763,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1025)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1295)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -623,7 +778,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1039)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1309)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -647,7 +802,21 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1067)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1342)
+func testTheLibrarysRequestAndCancelDoNotWaitForADelivery() {
+    let request = callWhileADeliveryIsHeld(on: .library) { $0.request(.max(1)) }
+    XCTAssertTrue(request.returnedWhileHeld, "request(_:) returned at once")
+    XCTAssertEqual(request.delivered, [1, 2], "the demand it left was read after the delivery")
+
+    let cancel = callWhileADeliveryIsHeld(on: .library) { $0.cancel() }
+    XCTAssertTrue(cancel.returnedWhileHeld, "cancel() returned at once")
+    XCTAssertEqual(cancel.delivered, [1], "no delivery started after cancel() returned")
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1358)
 func testTheLibrarysLinksDoNotDeadlock() {
     let run = sendWhileCancelling(on: .library, seconds: 10)
 
@@ -657,7 +826,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1081)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1372)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -697,7 +866,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1120)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1411)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     XCTAssertNil(
         roundThatDeadlocks { $0.hop(on: .library).hop(on: .library).eraseToAnyPublisher() })

@@ -114,16 +114,19 @@ func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Subscribers.Event<Int, Never>]()
     var receivedB = [Subscribers.Event<Int, Never>]()
-    var sinkB: AnyCancellable?
+    var subscriptionB: Subscription?
 
     subject.raceWindow = {
         subject.raceWindow = {}  // thread 2 runs once, without interruption
-        sinkB = subject.sink(event: { receivedB.append($0) })
+        subject.subscribe(AnySubscriber<Int, Never>(
+            receiveSubscription: { subscriptionB = $0; $0.request(.unlimited) },
+            receiveValue: { receivedB.append(.value($0)); return .none },
+            receiveCompletion: { receivedB.append(.complete($0)) }))
     }
     let sinkA = subject.sink(event: { receivedA.append($0) })
     subject.send(1)
 
-    XCTAssertNotNil(sinkB)  // B subscribed and got its subscription...
+    XCTAssertNotNil(subscriptionB)  // B subscribed and got its subscription...
     XCTAssertEqual(subject.subscribers.count, 1)  // ...but only A's entry survived
     XCTAssertEqual(receivedA, [1].asEvents(completion: nil))
     XCTAssertEqual(receivedB, [])
@@ -136,7 +139,7 @@ extension Chapter05Tests {
     func test_lost_subscriber() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 168)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 171)
 let subject = NaiveSubject<Int, Never>()
 let laneA = timeline.lane("A", of: Int.self, failing: Never.self)
 let laneB = timeline.lane("B", of: Int.self, failing: Never.self)
@@ -152,7 +155,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/05-thread-safe-subject.md", line: 168)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/05-thread-safe-subject.md", line: 171)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -161,13 +164,13 @@ A  ^1|
 B  ^--
 
 """#,
-                file: "Chapters/05-thread-safe-subject.md", line: 182)
+                file: "Chapters/05-thread-safe-subject.md", line: 185)
         }
     }
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 201)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 205)
 func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Int]()
@@ -191,7 +194,7 @@ func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 236)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 240)
 /// The smallest correct lock-in-a-box.
 final class SmallBox<T> {
     private let lock = NSLock()
@@ -222,7 +225,7 @@ final class SmallBox<T> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 314)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 320)
 /// What `SmallBox` and the library's `AtomicBox` both offer.
 protocol LockBox {
     associatedtype Value
@@ -237,7 +240,7 @@ extension AtomicBox: LockBox {}
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 328)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 334)
 func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
     func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
@@ -274,7 +277,7 @@ func testAtomicBoxIsMutatingOnlyInsideMutate() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 369)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 375)
 func testAtomicBoxMakesTheSecondWriterWait() {
     func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
         let firstIsInside = DispatchSemaphore(value: 0)
@@ -312,7 +315,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 438)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 444)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -324,7 +327,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 449)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 455)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -336,7 +339,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 478)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 484)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -365,6 +368,9 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
     }
 
     @Atomic var subscribers: [CombineIdentifier: Link] = [:]
+    /// How many times `send(completion:)` has told a subscriber, counted at the subject, before
+    /// any link or sink can drop a second completion. Only tests read it.
+    @Atomic var completionsTold = 0
 
     /// Runs between registering a subscriber and handing it its subscription: the moment
     /// at which, with real threads, another thread could send. Only tests set it.
@@ -394,6 +400,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
             defer { table.removeAll() }
             return Array(table.values)
         }
+        $completionsTold.mutate { $0 += current.count }
         for link in current {
             link.receive(completion: completion)
         }
@@ -402,7 +409,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 554)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 570)
 func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
     let guarded = GuardedSubject<Int, Never>()
     var guardedTableSizes = [Int]()
@@ -435,6 +442,7 @@ func testTwoCompletionsFromTwoThreadsTellEachSubscriberOnce() {
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             subject.send(completion: .finished)
         }
+        XCTAssertEqual(subject.completionsTold, 3, "the subject told each subscriber once")
         XCTAssertEqual(completions.value, 3)
         XCTAssertTrue(subject.subscribers.isEmpty)
         withExtendedLifetime(sinks) {}
@@ -444,7 +452,7 @@ func testTwoCompletionsFromTwoThreadsTellEachSubscriberOnce() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 626)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 619)
 func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
     let subject = GuardedSubject<Int, Never>()
     var heard = [String]()
@@ -462,9 +470,12 @@ func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 656)
-/// Four threads send 500 values each while four others subscribe and cancel 200 times
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 651)
+/// Four senders send 500 values each while four churners subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
+/// `concurrentPerform` runs as many iterations at once as there are cores and starts them in
+/// index order, so even indices send and odd ones churn: on any number of cores, senders and
+/// churners run at the same time.
 func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
 where S.Output == Int, S.Failure == Never {
     let senders = 4
@@ -494,9 +505,10 @@ where S.Output == Int, S.Failure == Never {
 
     let churnProblems = AtomicBox([String]())
     DispatchQueue.concurrentPerform(iterations: senders + churners) { index in
-        if index < senders {
+        if index.isMultiple(of: 2) {
+            let sender = index / 2
             for step in 0..<valuesPerSender {
-                subject.send(index * valuesPerSender + step)
+                subject.send(sender * valuesPerSender + step)
             }
         } else {
             for _ in 0..<roundsPerChurner {
@@ -532,7 +544,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 725)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 724)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject)

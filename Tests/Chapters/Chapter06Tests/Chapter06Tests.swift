@@ -19,7 +19,7 @@ final class Chapter06Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 52)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 54)
 func testSharedSubjectColdScan() {
     let subjectA = PassthroughSubject<Int, Never>()
     let scanB = subjectA.scan(10, +)
@@ -45,7 +45,7 @@ extension Chapter06Tests {
     func test_order_among_sinks() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 94)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 98)
 var inOrder = 0
 var inSubscriptionOrder = 0
 for _ in 0..<20 {
@@ -70,7 +70,7 @@ print("subjects that served their sinks in subscription order: \(inSubscriptionO
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 94)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 98)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -79,13 +79,13 @@ sinks that got 1, 2, 3 in order: 100 of 100
 subjects that served their sinks in subscription order: ... of 20
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 116)
+                file: "Chapters/06-cold-hot-multicast.md", line: 120)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 140)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 152)
 func testMulticastWaitsForConnect() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subjectsMade = 0
@@ -117,7 +117,37 @@ func testMulticastWaitsForConnect() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 177)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 190)
+func testSubscribersBeforeConnectShareOneStream() {
+    let subjectA = PassthroughSubject<Int, Never>()
+    var additions = 0
+    let multicastB = subjectA.scan(10) { total, next -> Int in
+        additions += 1
+        return total + next
+    }
+    .multicast { PassthroughSubject() }
+
+    var receivedC = [Subscribers.Event<Int, Never>]()
+    let sinkC = multicastB.sink(event: { receivedC.append($0) })
+    var receivedD = [Subscribers.Event<Int, Never>]()
+    let sinkD = multicastB.sink(event: { receivedD.append($0) })
+    let connection = multicastB.connect()
+    subjectA.send(sequence: 1...2, completion: .finished)
+
+    let shared = [11, 13].asEvents(completion: .finished)
+    assertDocumented(
+        [receivedC, receivedD], equals: [shared, shared],
+        "multicast(_:)'s example shares \"the same random number to each of two subscribers\"")
+    assertDocumented(
+        additions, equals: 2,
+        "multicast(_:)'s example: print(_:to:), above it, \"receives each random value only one time\"")
+    withExtendedLifetime((sinkC, sinkD, connection)) {}
+}
+#sourceLocation()
+}
+
+extension Chapter06Tests {
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 224)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -133,7 +163,9 @@ func testMulticastPassthroughSubject() {
     subjectA.send(sequence: 3...4, completion: .finished)
 
     XCTAssertEqual(receivedC, [11, 13, 16, 20].asEvents(completion: .finished))
-    XCTAssertEqual(receivedD, [16, 20].asEvents(completion: .finished))
+    expectObserved(
+        receivedD, "what D, attaching after autoconnect() connected for C, receives",
+        [.openCombine: [16, 20].asEvents(completion: .finished)])
 
     sinkC.cancel()
     sinkD.cancel()
@@ -145,7 +177,7 @@ extension Chapter06Tests {
     func test_cold_against_multicast() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 212)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 262)
 let subjectA = PassthroughSubject<Int, Never>()
 let cold = subjectA.scan(0) { count, _ in count + 1 }
 let shared = subjectA.scan(0) { count, _ in count + 1 }
@@ -169,7 +201,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 212)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 262)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -180,12 +212,13 @@ cold-D       ^12|
 shared-D     ^34|
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 234)
+                observedOn: .openCombine,
+                file: "Chapters/06-cold-hot-multicast.md", line: 284)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 252)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 302)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -210,7 +243,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 277)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 327)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -223,7 +256,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 277)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 327)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -234,13 +267,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 289)
+                file: "Chapters/06-cold-hot-multicast.md", line: 339)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 300)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 350)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -269,12 +302,16 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 334)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 385)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
-    let multicastB = subjectA.scan(10, +)
-        .multicast { CurrentValueSubject(0) }
-        .autoconnect()
+    var additions = 0
+    let multicastB = subjectA.scan(10) { total, next -> Int in
+        additions += 1
+        return total + next
+    }
+    .multicast { CurrentValueSubject(0) }
+    .autoconnect()
 
     let (receivedC, receivedD) = runScript(on: multicastB, source: subjectA)
 
@@ -284,12 +321,15 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     expectObserved(
         receivedD, "what D, subscribing after 1 and 2, receives",
         [.openCombine: [13, 16, 20].asEvents(completion: .finished)])
+    assertDocumented(
+        additions, equals: 4,  // each value folded once; D's greeting is not recomputed
+        "multicast(_:): \"you want upstream publishers to only process one receive(_:) call per event\"")
 }
 #sourceLocation()
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 370)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 428)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -310,7 +350,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 401)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 459)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

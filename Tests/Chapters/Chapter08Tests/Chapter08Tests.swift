@@ -319,7 +319,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 451)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 452)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -331,7 +331,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 462)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 463)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -364,32 +364,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 581)
-func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
-    func received(asking demand: Subscribers.Demand) -> [Int] {
-        let subject = BufferSubject<Int, Never>(limit: 1)
-        var received = [Int]()
-        subject.subscribe(AnySubscriber<Int, Never>(
-            receiveSubscription: { $0.request(demand) },
-            receiveValue: { value in
-                received.append(value)
-                if value == 1 { subject.send(sequence: 2...4, completion: nil) }
-                if value == 2 { subject.send(5) }
-                return .none
-            },
-            receiveCompletion: nil))
-        subject.send(1)
-        return received
-    }
-
-    XCTAssertEqual(received(asking: .unlimited), [1, 2, 3, 4, 5])
-    XCTAssertEqual(received(asking: .max(100)), [1, 2, 3, 4, 5])
-}
-#sourceLocation()
-}
-
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 607)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 578)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -420,7 +395,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 637)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 608)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -480,27 +455,34 @@ func testCancelStopsDelivery() {
     XCTAssertEqual(subscriber.events, [1].asEvents(completion: nil))
 }
 
-func testCancelRemovesTheSubscriptionFromTheSubject() {
+func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
+    /// Keeps nothing, not even its subscription: only the subject can keep it alive.
+    final class Listener: Subscriber {
+        func receive(subscription: Subscription) {}
+        func receive(_ input: Int) -> Subscribers.Demand { .none }
+        func receive(completion: Subscribers.Completion<Never>) {}
+    }
+
     let subject = BufferSubject<Int, Never>(limit: 5)
+    weak var kept: Listener?
     weak var cancelled: OnDemand<Int, Never>?
-    weak var kept: OnDemand<Int, Never>?
     do {
+        let listener = Listener()
         let first = OnDemand<Int, Never>()
-        let second = OnDemand<Int, Never>()
+        kept = listener
         cancelled = first
-        kept = second
+        subject.subscribe(listener)
         subject.subscribe(first)
-        subject.subscribe(second)
         first.cancel()
     }
     XCTAssertNotNil(kept, "the subject holds every subscriber it still serves")
-    XCTAssertNil(cancelled, "after cancel, nothing in the subject holds the subscriber")
+    XCTAssertNil(cancelled, "the link releases a cancelled subscriber")
     withExtendedLifetime(subject) {}
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 724)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 708)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -522,7 +504,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 749)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 733)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -536,8 +518,12 @@ func testMulticastBufferSubject() {
     let (receivedC, receivedD) = runScript(on: multicastB, source: subjectA)
 
     XCTAssertEqual(receivedC, [11, 13, 16, 20].asEvents(completion: .finished))
-    XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
-    XCTAssertEqual(additions, 4)  // one addition per value, however many sinks
+    expectObserved(
+        receivedD, "what D, attaching after autoconnect() connected for C, receives",
+        [.openCombine: [11, 13, 16, 20].asEvents(completion: .finished)])
+    assertDocumented(
+        additions, equals: 4,  // one addition per value, however many sinks
+        "multicast(_:): \"you want upstream publishers to only process one receive(_:) call per event\"")
 }
 #sourceLocation()
 }
@@ -546,7 +532,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 778)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 768)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -567,7 +553,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 778)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 768)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -577,13 +563,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 797)
+                file: "Chapters/08-buffer-subject.md", line: 787)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 817)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 807)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -605,7 +591,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 840)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 830)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -640,7 +626,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 893)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 883)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -659,7 +645,32 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1003)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 942)
+func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
+    func received(asking demand: Subscribers.Demand) -> [Int] {
+        let subject = BufferSubject<Int, Never>(limit: 1)
+        var received = [Int]()
+        subject.subscribe(AnySubscriber<Int, Never>(
+            receiveSubscription: { $0.request(demand) },
+            receiveValue: { value in
+                received.append(value)
+                if value == 1 { subject.send(sequence: 2...4, completion: nil) }
+                if value == 2 { subject.send(5) }
+                return .none
+            },
+            receiveCompletion: nil))
+        subject.send(1)
+        return received
+    }
+
+    XCTAssertEqual(received(asking: .unlimited), [1, 2, 3, 4, 5])
+    XCTAssertEqual(received(asking: .max(100)), [1, 2, 3, 4, 5])
+}
+#sourceLocation()
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1032)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -676,12 +687,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1019)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1048)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1023)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1052)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -19,7 +19,7 @@ final class Chapter09Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 27)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 28)
 func testAnyCancellableEndsWithItsScope() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -33,7 +33,9 @@ func testAnyCancellableEndsWithItsScope() {
 
     XCTAssertNil(weakCancellable)
     subject.send(2)
-    XCTAssertEqual(received, [1].asEvents(completion: nil))
+    assertDocumented(
+        received, equals: [1].asEvents(completion: nil),
+        "sink(receiveCompletion:receiveValue:): \"Deallocation of the result will tear down the subscription stream.\"")
 }
 #sourceLocation()
 }
@@ -42,7 +44,7 @@ extension Chapter09Tests {
     func test_released_cancellable() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 53)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 59)
 let subject = PassthroughSubject<Int, Never>()
 let kept = timeline.lane("kept", of: Int.self, failing: Never.self)
 let released = timeline.lane("released", of: Int.self, failing: Never.self)
@@ -64,7 +66,7 @@ withExtendedLifetime((keptToken, releasedToken)) {}
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/09-surprising-lifetimes.md", line: 53)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/09-surprising-lifetimes.md", line: 59)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -73,13 +75,14 @@ kept      ^12-3|
 released  ^12!
 
 """#,
-                file: "Chapters/09-surprising-lifetimes.md", line: 75)
+                observedOn: .openCombine,
+                file: "Chapters/09-surprising-lifetimes.md", line: 81)
         }
     }
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 89)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 95)
 func testSinkOutlivesItsScope() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -113,7 +116,7 @@ func testSinkOutlivesItsScope() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 131)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 138)
 func testSubjectAndSinkKeepEachOtherAlive() {
     var received = [Subscribers.Event<Int, Never>]()
     weak var weakSubject: PassthroughSubject<Int, Never>?
@@ -146,7 +149,7 @@ func testSubjectAndSinkKeepEachOtherAlive() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 205)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 217)
 func testUnfinishedSubscriptionLeaksUntilCancelled() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     weak var weakSink: Subscribers.Sink<Int, Never>?
@@ -173,29 +176,36 @@ func testUnfinishedSubscriptionLeaksUntilCancelled() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 234)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 247)
 func testAnyCancellableReleasesSubjectToo() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
+    weak var weakSink: Subscribers.Sink<Int, Never>?
     var received = [Subscribers.Event<Int, Never>]()
 
     do {
         let subject = PassthroughSubject<Int, Never>()
         weakSubject = subject
-        let cancellable = subject.sink(event: { received.append($0) })
+        let sink = Subscribers.Sink<Int, Never>(
+            receiveCompletion: { received.append(.complete($0)) },
+            receiveValue: { received.append(.value($0)) })
+        weakSink = sink
+        subject.subscribe(sink)
+        let cancellable = AnyCancellable(sink)
         subject.send(1)
         withExtendedLifetime(cancellable) {}
     }
 
     expectObserved(
-        weakSubject != nil, "whether the subject outlives the scope of its cancelled AnyCancellable",
-        [.openCombine: false])
+        [weakSubject != nil, weakSink != nil],
+        "whether subject and sink outlive the scope of their AnyCancellable, which cancelled",
+        [.openCombine: [false, false]])
     XCTAssertEqual(received, [1].asEvents(completion: nil))
 }
 #sourceLocation()
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 261)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 281)
 func testDroppedConnectionIsCancelledAtOnce() {
     var upstreamEvents = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -215,7 +225,7 @@ func testDroppedConnectionIsCancelledAtOnce() {
 }
 
 extension Chapter09Tests {
-#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 288)
+#sourceLocation(file: "Chapters/09-surprising-lifetimes.md", line: 303)
 func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -227,7 +237,9 @@ func testStoreInKeepsTheSubscriptionAsLongAsTheSet() {
 
     cancellables.removeAll()
     subject.send(2)
-    XCTAssertEqual(received, [1].asEvents(completion: nil))
+    assertDocumented(
+        received, equals: [1].asEvents(completion: nil),
+        "sink(receiveCompletion:receiveValue:): \"Deallocation of the result will tear down the subscription stream.\"")
 }
 #sourceLocation()
 }

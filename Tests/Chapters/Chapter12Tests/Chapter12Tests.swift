@@ -19,7 +19,7 @@ final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 73)
+#sourceLocation(file: "Chapters/12-demand.md", line: 76)
 func testCancelForgetsSubscriptionAndBudget() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -40,7 +40,7 @@ func testCancelForgetsSubscriptionAndBudget() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 97)
+#sourceLocation(file: "Chapters/12-demand.md", line: 100)
 /// A subscription that produces nothing and records every request.
 final class RecordingSubscription: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -50,7 +50,7 @@ final class RecordingSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 106)
+#sourceLocation(file: "Chapters/12-demand.md", line: 109)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = RecordingSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -74,7 +74,7 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 139)
+#sourceLocation(file: "Chapters/12-demand.md", line: 142)
 func testTheBudgetStopsAtIntMax() {
     let subscription = RecordingSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -89,7 +89,7 @@ func testTheBudgetStopsAtIntMax() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 156)
+#sourceLocation(file: "Chapters/12-demand.md", line: 159)
 func testANegativeBudgetStopsTheProgram() throws {
     try assertTraps("a negative budget") {
         _ = CustomDemandSink<Int, Never>(
@@ -105,7 +105,7 @@ func testANegativeBudgetStopsTheProgram() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 175)
+#sourceLocation(file: "Chapters/12-demand.md", line: 178)
 func testSubjectDropsValuesWithoutDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -127,7 +127,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 213)
+#sourceLocation(file: "Chapters/12-demand.md", line: 216)
 func testSequencePublisherWaitsForDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -151,7 +151,7 @@ extension Chapter12Tests {
     func test_hot_and_waiting_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/12-demand.md", line: 242)
+#sourceLocation(file: "Chapters/12-demand.md", line: 245)
 let subject = PassthroughSubject<Int, Never>()
 let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
 let waiting = timeline.lane("sequence", demand: .max(2), of: Int.self, failing: Never.self)
@@ -176,7 +176,7 @@ waiting.request(.max(2))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 242)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 245)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -188,17 +188,17 @@ sequence?  2       2       2
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 267)
+                file: "Chapters/12-demand.md", line: 270)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 299)
+#sourceLocation(file: "Chapters/12-demand.md", line: 302)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 303)
+#sourceLocation(file: "Chapters/12-demand.md", line: 306)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -96,7 +96,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 145)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 146)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -132,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 188)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 189)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -164,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 224)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 225)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -195,7 +195,7 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 273)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 274)
 import CombineSchedulers
 #sourceLocation()
 
@@ -242,16 +242,18 @@ extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 369)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 372)
+var finished = false
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
-    .sink { _ in }
+    .sink(receiveCompletion: { _ in finished = true }, receiveValue: { _ in })
+spinRunLoop(until: { finished })
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 369)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 372)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -263,7 +265,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 375)
+                file: "Chapters/13-scheduling.md", line: 380)
         }
     }
 }
@@ -272,7 +274,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 390)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 395)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -299,7 +301,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 390)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 395)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -317,13 +319,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 414)
+                file: "Chapters/13-scheduling.md", line: 419)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 460)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 465)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -339,11 +341,13 @@ func testSubscribeOnLosesValuesSentBeforeSubscription() {
     queue.resume()
 
     waitAtMostFiveSeconds(for: finished)
+    // Read on the queue the sink writes on: the wait above may have given up.
+    let got = queue.sync { received }
     assertDocumented(
-        values(of: received), equals: [],
+        values(of: got), equals: [],
         "subscribe(on:) performs \"subscribe, cancel, and request operations\" on its scheduler; a PassthroughSubject \"drops values if there are no subscribers\"")
     expectObserved(
-        received, "what a subscriber receives from a subject that finished before it subscribed",
+        got, "what a subscriber receives from a subject that finished before it subscribed",
         [.openCombine: [.complete(.finished)]])
     sink.cancel()
 }
@@ -354,7 +358,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 495)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 502)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -378,7 +382,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 495)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 502)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -391,13 +395,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 516)
+                file: "Chapters/13-scheduling.md", line: 523)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 532)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 539)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -429,7 +433,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 577)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 580)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -444,7 +448,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 577)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 580)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -453,13 +457,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 590)
+                file: "Chapters/13-scheduling.md", line: 593)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 608)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 611)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -477,7 +481,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 
     waitAtMostFiveSeconds(for: finished)
     expectObserved(
-        received, "what arrives when both sends are queued behind the subscription",
+        queue.sync { received }, "what arrives when both sends are queued behind the subscription",
         [.openCombine: [.complete(.finished)]])
     sink.cancel()
 }
@@ -485,7 +489,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 648)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 651)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -512,7 +516,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 680)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 683)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -530,7 +534,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 
     waitAtMostFiveSeconds(for: finished)
     expectObserved(
-        received, "what arrives through buffer(prefetch: .byRequest) before receive(on: queue)",
+        queue.sync { received }, "what arrives through buffer(prefetch: .byRequest) before receive(on: queue)",
         [.openCombine: [1].asEvents(completion: .finished), .combine2019: [1].asEvents(completion: .finished)])
     sink.cancel()
 }
@@ -538,7 +542,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 717)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 720)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -556,7 +560,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 
     wait(for: [finished], timeout: 5)
     assertDocumented(
-        received, equals: [1].asEvents(completion: .finished),
+        queue.sync { received }, equals: [1].asEvents(completion: .finished),
         "PrefetchStrategy.keepFull: \"making a demand equal to the buffer's size from the upstream when the subscriber first connects\"")
     sink.cancel()
 }
@@ -564,7 +568,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 748)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 751)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -595,7 +599,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 796)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 799)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -614,11 +618,13 @@ func testBufferCannotHelpBeforeSubscribeOn() {
     queue.resume()
 
     waitAtMostFiveSeconds(for: finished)
+    // Read on the queue the sink writes on: the wait above may have given up.
+    let got = queue.sync { received }
     assertDocumented(
-        values(of: received), equals: [],
+        values(of: got), equals: [],
         "subscribe(on:) performs \"subscribe, cancel, and request operations\" on its scheduler, the buffer's subscription included; a PassthroughSubject \"drops values if there are no subscribers\"")
     expectObserved(
-        received, "what arrives through a buffer subscribed after the subject finished",
+        got, "what arrives through a buffer subscribed after the subject finished",
         [.openCombine: [.complete(.finished)]])
     sink.cancel()
 }
@@ -626,7 +632,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 830)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 835)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -642,7 +648,7 @@ func testReplayingSubjectClosesTheGap() {
     queue.resume()
 
     wait(for: [finished], timeout: 5)
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
+    XCTAssertEqual(queue.sync { received }, [1].asEvents(completion: .finished))
     sink.cancel()
 }
 #sourceLocation()

@@ -227,7 +227,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 429)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 437)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -248,7 +248,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 566)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 574)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -264,7 +264,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 566)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 574)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -273,13 +273,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 579)
+                file: "Chapters/14-event-publisher.md", line: 587)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 588)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 596)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -307,7 +307,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 621)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 629)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -341,7 +341,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 663)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 671)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -368,7 +368,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 693)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 701)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher
@@ -380,12 +380,12 @@ func testCustomSinkReceivesValuesAndCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 711)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 719)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 715)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 723)
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {

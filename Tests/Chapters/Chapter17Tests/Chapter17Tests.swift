@@ -19,7 +19,7 @@ final class Chapter17Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 118)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 124)
 func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -56,7 +56,7 @@ func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 174)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 180)
 func testReleasingAPausableSinkDoesNotCancel() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -79,7 +79,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 199)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 205)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -100,7 +100,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 199)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 205)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -120,13 +120,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 217)
+                file: "Chapters/17-pausable-sink.md", line: 223)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 241)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 247)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -151,7 +151,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 267)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 273)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -171,7 +171,7 @@ func testResumeWhileRunningAddsNoDemand() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 292)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 298)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -191,7 +191,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 318)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 324)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -216,7 +216,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 347)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 353)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -255,7 +255,7 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 400)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 406)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -275,12 +275,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 426)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 432)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 430)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 436)
 func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -307,7 +307,7 @@ extension Chapter17Tests {
     func test_paused_timer() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 459)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 465)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 timeline.follow(scheduler, frame: .milliseconds(10))
@@ -323,7 +323,7 @@ scheduler.advance(by: .milliseconds(50))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 459)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 465)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -333,17 +333,17 @@ slow?  1    1    1
        a=10 b=60 c=110
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 473)
+                file: "Chapters/17-pausable-sink.md", line: 479)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 482)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 488)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 486)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 492)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

@@ -35,4 +35,20 @@ enum FixtureCatalog {
                     finish: { subject.send(completion: .finished) }, retaining: [subject])
             })
     }
+
+    /// One link of the delivery-lock design (request and cancel wait for a delivery) on a
+    /// PassthroughSubject.
+    static func deliveryLockLink() -> PublisherHarness<Int, Never> {
+        PublisherHarness(
+            name: "DeliveryLockLink (old design)", delivery: .pushed,
+            rules: ConformanceRule.publisherRules.subtracting([.multicastReplay, .stress]),
+            tag: { $0 },
+            make: {
+                let subject = PassthroughSubject<Int, Never>()
+                let link = DeliveryLockLink(upstream: subject)
+                return PublisherInstance(
+                    link, emit: { subject.send($0) },
+                    finish: { subject.send(completion: .finished) }, retaining: [subject])
+            })
+    }
 }

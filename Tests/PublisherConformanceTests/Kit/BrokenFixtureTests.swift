@@ -44,6 +44,7 @@ final class BrokenFixtureTests: XCTestCase {
             .secondSubscription: "FlawedSubscriber.acceptsEverySubscription",
             .requestNone: "FlawedSubscriber.requestsNone, takesNoneAsUnlimited (probe tests)",
             .stress: "losesValuesDuringChurn", .crossThreadControl: "LockAcrossCallsLink x2",
+            .promptControl: "DeliveryLockLink",
         ]
         XCTAssertEqual(Set(covered.keys), Set(ConformanceRule.allCases))
     }
@@ -147,6 +148,27 @@ final class BrokenFixtureTests: XCTestCase {
         XCTAssertTrue(message.contains("R15 cross-thread-control failed"), message)
         XCTAssertTrue(message.contains("deadlock"), message)
         XCTAssertTrue(message.contains("history of"), message)
+    }
+
+    /// The library's delivery-lock design: one link, whose `cancel()` and `request(_:)` wait
+    /// for a delivery on another thread. It passes the rules about cancelling and requesting
+    /// from elsewhere, rule 15 included (it never holds a lock while calling upstream); rule
+    /// 16 names the wait within seconds. (Rule 1 is left out: its race is OpenCombine's
+    /// PassthroughSubject's, below the link, and the trusted catalog reports it.)
+    func testKitCatchesACancelThatWaitsForADelivery() {
+        let started = Date()
+        let rules: Set<ConformanceRule> = [
+            .cancellation, .reentrancy, .serialDelivery, .crossThreadControl, .promptControl,
+        ]
+        let report = PublisherConformanceRunner(FixtureCatalog.deliveryLockLink(), rounds: 5)
+            .run(only: rules)
+        let message = report.failureMessages.joined(separator: "\n")
+        XCTAssertEqual(report.failedRules, [.promptControl], message)
+        XCTAssertTrue(message.contains("R16 prompt-control failed"), message)
+        XCTAssertTrue(message.contains("cancel() waited for the delivery held"), message)
+        XCTAssertTrue(message.contains("Chapters/02-subscription-behavior.md"), message)
+        XCTAssertTrue(message.contains("history of"), message)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "the wait is named in seconds")
     }
 
     func testKitCatchesSubscriberFlaws() {

@@ -264,6 +264,18 @@ final class CustomSubjectTests: XCTestCase {
         recorder.cancel()
     }
 
+    // OpenCombine's PassthroughSubject hands a late subscriber Subscriptions.empty.
+    func testALateSubscriberAsksNoUpstream() {
+        let subject = CustomSubject<Int, Never>()
+        let upstream = ProbeSubscription()
+        subject.send(subscription: upstream)
+        subject.send(completion: .finished)
+        let recorder = Recorder<Int, Never>()
+        subject.subscribe(recorder)
+        XCTAssertEqual(recorder.events, [Int]().asEvents(completion: .finished))
+        XCTAssertEqual(upstream.requests, [], "the stream is over: nothing to ask for")
+    }
+
     func testAnUpstreamThatWaitsForDemandKeepsItsValuesUntilSomeoneListens() {
         let subject = CustomSubject<Int, Never>()
         let link = [1, 2, 3].publisher.subscribe(subject)

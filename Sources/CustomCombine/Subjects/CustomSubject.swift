@@ -7,9 +7,10 @@
 ///
 /// Subscribed to upstream publishers, it asks them for values only once a subscriber has
 /// asked it for some (then for `.unlimited`, from every upstream, present and future), so an
-/// upstream that waits for demand keeps its values until someone listens; a released subject
-/// cancels the upstream subscriptions it was given. Both are what `PassthroughSubject` does,
-/// as observed on OpenCombine 0.14 and expected by OpenCombine's own tests.
+/// upstream that waits for demand keeps its values until someone listens; a late subscriber,
+/// after a completion, asks nothing; a released subject cancels the upstream subscriptions it
+/// was given. All three are what `PassthroughSubject` does, as observed on OpenCombine 0.14
+/// and expected by OpenCombine's own tests.
 public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline typealias Link = CustomSubscription<Behavior>
 
@@ -101,9 +102,10 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     }
 
     /// A subscriber asked for values: the first time, every upstream is asked for everything.
+    /// A late subscriber's handshake asks too, after the completion: that asks nothing.
     private func subscriberAsked() {
         let upstreams = $state.mutate { state -> [Subscription] in
-            guard !state.demanded else { return [] }
+            guard !state.demanded, state.completion == nil else { return [] }
             state.demanded = true
             return state.upstreams
         }

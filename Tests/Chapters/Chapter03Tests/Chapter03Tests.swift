@@ -71,7 +71,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 99)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 101)
 func testNaiveSubjectSink() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -89,7 +89,7 @@ func testNaiveSubjectSink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 122)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 124)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -101,7 +101,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 133)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 135)
 func testNaiveSubjectCancelAndSendSubscription() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -121,7 +121,7 @@ func testNaiveSubjectCancelAndSendSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 178)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 180)
 /// The library's CustomSubject in the smallest form: the draft, plus an ordered list, a
 /// remembered completion, memberships, and upstreams asked only once someone listens.
 /// Correct on one thread; nothing here guards its state.
@@ -210,9 +210,10 @@ final class SmallSubject<Output, Failure: Error>: Subject {
         links.removeAll { $0.id == id }
     }
 
-    /// The first request of any subscriber asks every upstream, present and future.
+    /// The first request of any subscriber asks every upstream, present and future; a late
+    /// subscriber, after the completion, asks nothing.
     private func asked() {
-        guard !demanded else { return }
+        guard !demanded, completion == nil else { return }
         demanded = true
         for upstream in upstreams { upstream.request(.unlimited) }
     }
@@ -220,7 +221,7 @@ final class SmallSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 283)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 286)
 func testCustomSubjectAllowsReentrantSendAndCancel() {
     func reentrant<S: Subject>(_ subject: S) -> [Int] where S.Output == Int, S.Failure == Never {
         var received = [Int]()
@@ -241,7 +242,7 @@ func testCustomSubjectAllowsReentrantSendAndCancel() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 381)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 390)
 /// Only the handshake of a subject written outside the library: the subscription first,
 /// then joining the list, which one lock guards.
 final class HandshakeFirstSubject: Publisher {
@@ -265,43 +266,65 @@ final class HandshakeFirstSubject: Publisher {
 }
 #sourceLocation()
 
-extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 411)
-func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
-    let subject = HandshakeFirstSubject()
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 421)
+/// What a subscriber sees of a value sent, from another thread, during its handshake.
+func sentDuringTheHandshake<P: Publisher>(
+    to subject: P, send: @escaping (Int) -> Void, patience: DispatchTimeInterval
+) -> [String] where P.Output == Int, P.Failure == Never {
     let inHandshake = DispatchSemaphore(value: 0)
     let sent = DispatchSemaphore(value: 0)
-    let received = AtomicBox([Int]())
+    let log = AtomicBox([String]())
     let subscriber = AnySubscriber<Int, Never>(
         receiveSubscription: { subscription in
             subscription.request(.unlimited)
             inHandshake.signal()  // the other thread may send now
-            _ = sent.wait(timeout: .now() + 10)  // until its send has returned
+            _ = sent.wait(timeout: .now() + patience)  // until its send has returned
+            log.mutate { $0.append("handshake over") }
         },
         receiveValue: { value in
-            received.mutate { $0.append(value) }
+            log.mutate { $0.append("\(value)") }
             return .none
         },
         receiveCompletion: nil)
     let senderDone = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
         inHandshake.wait()
-        subject.send(7)
+        send(7)
         sent.signal()
         senderDone.signal()
     }
 
     subject.subscribe(subscriber)
-    subject.send(8)
     _ = senderDone.wait(timeout: .now() + 10)  // whatever the sender delivers, it has delivered
+    send(8)
+    return log.value
+}
+#sourceLocation()
 
-    XCTAssertEqual(received.value, [8], "7 was sent while the subscriber was not on the list yet")
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 461)
+func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
+    let subject = HandshakeFirstSubject()
+    XCTAssertEqual(
+        sentDuringTheHandshake(to: subject, send: subject.send, patience: .seconds(10)),
+        ["handshake over", "8"], "7 was sent while the subscriber was not on the list yet")
 }
 #sourceLocation()
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 448)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 477)
+func testTheLibrarysSubjectDeliversAValueSentDuringTheHandshakeAfterIt() {
+    let subject = CustomSubject<Int, Never>()
+    XCTAssertEqual(
+        sentDuringTheHandshake(to: subject, send: subject.send, patience: .milliseconds(200)),
+        ["handshake over", "7", "8"])
+}
+#sourceLocation()
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 490)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -318,7 +341,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 468)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 510)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -358,7 +381,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 511)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 553)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -372,7 +395,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 524)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 566)
 func testBothSubjectsHonourDemand() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -397,7 +420,7 @@ func testBothSubjectsHonourDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 561)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 603)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -426,7 +449,7 @@ extension Chapter03Tests {
     func test_late_subscriber_after_completion() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 589)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 631)
 let draft = NaiveSubject<Int, Never>()
 let library = CustomSubject<Int, Never>()
 draft.subscribe(timeline.lane("draft-early"))
@@ -446,7 +469,7 @@ library.send(2)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 589)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 631)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -457,13 +480,13 @@ draft-late        ^---2
 library-late      (^|)
 
 """#,
-                file: "Chapters/03-custom-subject.md", line: 607)
+                file: "Chapters/03-custom-subject.md", line: 649)
         }
     }
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 630)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 672)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -484,7 +507,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 665)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 708)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -515,7 +538,30 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 699)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 744)
+func testALateSubscriberAsksNoUpstream() {
+    func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
+    where S.Output == Int, S.Failure == Never {
+        let spy = Spy()
+        subject.send(subscription: spy)  // an upstream, not asked yet
+        subject.send(completion: .finished)
+        let late = subject.sink(event: { _ in })  // asks for .unlimited in its handshake
+        withExtendedLifetime(late) {}
+        return spy.requests
+    }
+
+    XCTAssertEqual(whatTheUpstreamIsAsked(SmallSubject<Int, Never>()), [])
+    XCTAssertEqual(whatTheUpstreamIsAsked(CustomSubject<Int, Never>()), [])
+    expectObserved(
+        whatTheUpstreamIsAsked(PassthroughSubject<Int, Never>()),
+        "what PassthroughSubject asks its upstream for when a sink subscribes after the completion",
+        [.openCombine: []])
+}
+#sourceLocation()
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 770)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -545,7 +591,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 745)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 816)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         // Spelled out, because `Demand`'s own description is each implementation's choice
@@ -590,12 +636,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 839)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 910)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 843)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 914)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -60,7 +60,7 @@ func testUnwrapDropsNilsAndKeepsTheCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 76)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 81)
 extension Publisher {
     /// The positive values, doubled: a small chain hidden behind `AnyPublisher`.
     func doubledPositives() -> AnyPublisher<Int, Failure> where Output == Int? {
@@ -73,7 +73,7 @@ extension Publisher {
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 88)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 93)
 func testAnErasedChainBehavesLikeTheChain() {
     let subject = PassthroughSubject<Int?, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -87,7 +87,7 @@ func testAnErasedChainBehavesLikeTheChain() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 106)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 111)
 func testAnErasedPublisherHandsOverTheChainsOwnSubscription() {
     func subscriptionType<P: Publisher>(from publisher: P) -> String
     where P.Output == Int, P.Failure == Never {
@@ -110,7 +110,7 @@ func testAnErasedPublisherHandsOverTheChainsOwnSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 168)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 173)
 final class LoggingSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -137,14 +137,14 @@ extension Chapter15Tests {
     func test_six_steps() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 191)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 196)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 191)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 196)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -159,12 +159,12 @@ print("1. subscribe")
 6. receive(completion: finished)
 
 """#,
-                file: "Chapters/15-custom-operators-and-timer.md", line: 195)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 200)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 235)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 240)
 /// The smallest timer publisher: ticks every `interval` on `queue`, while there is demand.
 struct SmallDispatchTimer: Publisher {
     typealias Output = DispatchTime
@@ -235,7 +235,7 @@ where S.Input == DispatchTime, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 309)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 314)
 func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
     let queue = DispatchQueue(label: "chapter15.small-timer")
     let third = expectation(description: "three ticks")
@@ -262,7 +262,7 @@ func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 338)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 343)
 func testCancellingTheSmallTimerStopsItAndLetsGo() {
     let queue = DispatchQueue(label: "chapter15.small-timer-cancel")
     let second = expectation(description: "two ticks")
@@ -300,7 +300,7 @@ func testCancellingTheSmallTimerStopsItAndLetsGo() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 527)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 532)
 func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
     let queue = DispatchQueue.global()  // concurrent: it could run two at once
     let inside = AtomicBox(0)
@@ -323,12 +323,12 @@ func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 603)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 608)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 613)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 618)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -347,7 +347,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 637)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 642)
 func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -365,7 +365,7 @@ func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 657)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 662)
 func testCancellingFromInsideTheThirdValueStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -384,7 +384,7 @@ func testCancellingFromInsideTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 681)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 686)
 func testTimerDeliversOnlyWhatWasRequested() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -411,7 +411,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 713)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 718)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -441,7 +441,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 748)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 753)
 func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -469,7 +469,7 @@ func testDispatchTimerTicksOnARealQueue() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 781)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 786)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -492,12 +492,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 803)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 808)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 807)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 812)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

@@ -18,7 +18,7 @@ final class Chapter00Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 51)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
 struct Greeter {
     let name: String
 
@@ -29,7 +29,7 @@ struct Greeter {
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 66)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 69)
 func testGreeterGreetsByName() {
     XCTAssertEqual(Greeter(name: "Ada").greeting(), "Hello, Ada!")
 }
@@ -40,7 +40,7 @@ extension Chapter00Tests {
     func test_examples_print() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 80)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 83)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject.sink { print("received \($0)") }
 subject.send(1)
@@ -54,7 +54,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 80)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 83)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -66,7 +66,7 @@ object: ObjectIdentifier(0x...)
 received 3
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 91)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 94)
         }
     }
 }
@@ -75,7 +75,7 @@ extension Chapter00Tests {
     func test_two_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 110)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 113)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("early"))
 timeline.advance()
@@ -89,7 +89,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 110)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 113)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -98,7 +98,7 @@ early  ^1-2|
 late     ^2|
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 122)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 125)
         }
     }
 }
@@ -107,7 +107,7 @@ extension Chapter00Tests {
     func test_values_in_quotes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 156)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 159)
 let subject = PassthroughSubject<String, Never>()
 subject.subscribe(timeline.lane("words"))
 timeline.advance()
@@ -119,7 +119,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 156)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 159)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -128,7 +128,7 @@ words  ^ab|
        a="x y" b=""
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 166)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 169)
         }
     }
 }
@@ -137,7 +137,7 @@ extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 189)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 192)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -154,7 +154,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 189)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 192)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -164,34 +164,34 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 204)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 207)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 227)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 230)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 234)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 237)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 240)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 243)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 252)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 255)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 258)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 261)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -202,10 +202,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 268)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 271)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 272)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 275)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -215,7 +215,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 268)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 271)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -225,13 +225,13 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 279)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 282)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 377)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 380)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -241,7 +241,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 399)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 402)
 func testUnlimitedStaysUnlimited() {
     var demand = Subscribers.Demand.unlimited
     demand -= .max(1)
@@ -256,14 +256,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 414)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 417)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 414)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 417)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -276,13 +276,13 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 418)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 421)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 578)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 581)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()

@@ -590,8 +590,36 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 819)
+/// A subscriber that asks for everything and logs every call it gets.
+final class Logger: Subscriber {
+    let name: String
+    let log: (String) -> Void
+    var subscription: Subscription?
+
+    init(_ name: String, log: @escaping (String) -> Void) {
+        self.name = name
+        self.log = log
+    }
+
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        log("\(name): \(input)")
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        log("\(name): completion")
+    }
+}
+#sourceLocation()
+
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 816)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 847)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         // Spelled out, because `Demand`'s own description is each implementation's choice
@@ -604,7 +632,8 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
         let first = Spy()
         subject.send(subscription: first)
         log.append("first upstream, no subscriber yet: \(asked(first))")
-        let sink = subject.sink(event: { log.append("sink: \($0)") })
+        let sink = Logger("sink") { log.append($0) }
+        subject.subscribe(sink)
         log.append("first upstream, after the sink: \(asked(first))")
         let limited = Limited(.max(2))
         subject.subscribe(limited)
@@ -612,7 +641,9 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
         subject.send(subscription: second)
         log.append("second upstream: \(asked(second))")
         subject.send(sequence: 1...3, completion: nil)
-        sink.cancel()
+        sink.subscription?.cancel()
+        let open = Logger("open") { log.append($0) }
+        subject.subscribe(open)
         subject.send(4)
         subject.send(completion: .finished)
         subject.send(5)
@@ -629,6 +660,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
         "first upstream, after the sink: [unlimited]",
         "second upstream: [unlimited]",
         "sink: 1", "sink: 2", "sink: 3",
+        "open: 4", "open: completion",
         "late: .finished",
         "limited: [1, 2]",
     ])
@@ -636,12 +668,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 910)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 945)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 914)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 949)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

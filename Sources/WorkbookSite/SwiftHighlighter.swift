@@ -37,13 +37,7 @@ enum SwiftHighlighter {
                     flush()
                     open = classes[index]
                 }
-                switch scalar {
-                case "&": run += "&amp;"
-                case "<": run += "&lt;"
-                case ">": run += "&gt;"
-                case "\"": run += "&quot;"
-                default: run.unicodeScalars.append(scalar)
-                }
+                HTML.append(scalar, to: &run)
             }
             index += 1
         }

@@ -77,7 +77,7 @@ public struct CustomDemandSink<Input, Failure: Error>: Subscriber, Cancellable,
     public func increaseDemand(_ demand: Int) {
         precondition(demand >= 0, "demand must be zero or more, got \(demand)")
         let subscription = state.mutate { state -> Subscription? in
-            // Saturates like `Subscribers.Demand`: past `Int.max` it stays there.
+            // Stops at `Int.max`: a budget stays a count (a `Demand` would become `.unlimited`).
             let (sum, overflowed) = state.demand.addingReportingOverflow(demand)
             state.demand = overflowed ? .max : sum
             guard state.demand > 0, let subscription = state.subscription else { return nil }

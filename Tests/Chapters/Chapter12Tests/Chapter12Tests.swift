@@ -18,41 +18,14 @@ final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 76)
-func testCancelForgetsSubscriptionAndBudget() {
-    var received = [Subscribers.Event<Int, Never>]()
-    let subject = PassthroughSubject<Int, Never>()
-    let sink = CustomDemandSink<Int, Never>(
-        demand: 5,
-        receiveValue: { received.append(.value($0)) },
-        receiveCompletion: { received.append(.complete($0)) })
-
-    subject.subscribe(sink)
-    subject.send(1)
-    sink.cancel()
-    subject.send(2)
-    sink.increaseDemand(2)
-    subject.send(3)
-
-    XCTAssertEqual(received, [1].asEvents(completion: nil))
-}
-#sourceLocation()
-}
-
-#sourceLocation(file: "Chapters/12-demand.md", line: 100)
-/// A subscription that produces nothing and records every request.
-final class RecordingSubscription: Subscription {
-    var requests: [Subscribers.Demand] = []
-    func request(_ demand: Subscribers.Demand) { requests.append(demand) }
-    func cancel() {}
-}
+#sourceLocation(file: "Chapters/12-demand.md", line: 79)
+import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 109)
+#sourceLocation(file: "Chapters/12-demand.md", line: 83)
 func testBudgetIsSpentOneRequestAtATime() {
-    let subscription = RecordingSubscription()
+    let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
         demand: 2, receiveValue: { _ in }, receiveCompletion: { _ in })
 
@@ -74,9 +47,37 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 142)
+#sourceLocation(file: "Chapters/12-demand.md", line: 117)
+func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
+    let first = ProbeSubscription()
+    let second = ProbeSubscription()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: 5, receiveValue: { _ in }, receiveCompletion: { _ in })
+
+    sink.receive(subscription: first)
+    sink.receive(subscription: second)
+    XCTAssertEqual(second.requests, [], "the second subscription is never asked")
+    XCTAssertEqual(second.cancelCount, 1, "and is cancelled on the spot")
+    sink.increaseDemand(1)
+    XCTAssertEqual(first.requests, [.max(1), .max(1)], "the first one is still the sink's")
+
+    sink.cancel()
+    XCTAssertEqual(first.cancelCount, 1)
+    sink.increaseDemand(2)
+    XCTAssertEqual(first.requests, [.max(1), .max(1)], "the cancel forgot the subscription")
+
+    let late = ProbeSubscription()
+    sink.receive(subscription: late)
+    XCTAssertEqual(late.requests, [], "an ended sink asks nothing")
+    XCTAssertEqual(late.cancelCount, 1, "and cancels what it is offered")
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 153)
 func testTheBudgetStopsAtIntMax() {
-    let subscription = RecordingSubscription()
+    let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
         demand: Int.max, receiveValue: { _ in }, receiveCompletion: { _ in })
 
@@ -84,12 +85,14 @@ func testTheBudgetStopsAtIntMax() {
     sink.increaseDemand(Int.max)  // would pass Int.max: stays there, asks for one
     XCTAssertEqual(subscription.requests, [.max(1), .max(1)])
     XCTAssertEqual(sink.receive(1), .max(1), "the budget is still nearly Int.max")
+    XCTAssertEqual(
+        Subscribers.Demand.max(Int.max) + .max(1), .unlimited, "a Demand past Int.max is unlimited")
 }
 #sourceLocation()
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 159)
+#sourceLocation(file: "Chapters/12-demand.md", line: 172)
 func testANegativeBudgetStopsTheProgram() throws {
     try assertTraps("a negative budget") {
         _ = CustomDemandSink<Int, Never>(
@@ -105,7 +108,22 @@ func testANegativeBudgetStopsTheProgram() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 178)
+#sourceLocation(file: "Chapters/12-demand.md", line: 196)
+func testARequestForNothing() throws {
+    let outcome = try trapOutcome("request(.none)") {
+        PassthroughSubject<Int, Never>().subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { $0.request(.none) }, receiveValue: { _ in .none },
+                receiveCompletion: nil))
+    }
+    expectObserved(
+        outcome, "request(.none) on a PassthroughSubject's subscription", [.openCombine: "trap"])
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 214)
 func testSubjectDropsValuesWithoutDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let subject = PassthroughSubject<Int, Never>()
@@ -127,7 +145,22 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 216)
+#sourceLocation(file: "Chapters/12-demand.md", line: 246)
+func testACompletionNeedsNoDemand() {
+    var received = [Subscribers.Event<Int, Never>]()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: 0,
+        receiveValue: { received.append(.value($0)) },
+        receiveCompletion: { received.append(.complete($0)) })
+
+    Empty<Int, Never>().subscribe(sink)
+    XCTAssertEqual(received, [Int]().asEvents(completion: .finished))
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 268)
 func testSequencePublisherWaitsForDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -151,10 +184,12 @@ extension Chapter12Tests {
     func test_hot_and_waiting_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/12-demand.md", line: 245)
+#sourceLocation(file: "Chapters/12-demand.md", line: 298)
 let subject = PassthroughSubject<Int, Never>()
+let sent = timeline.lane("sent", of: Int.self, failing: Never.self)
 let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
 let waiting = timeline.lane("sequence", demand: .max(2), of: Int.self, failing: Never.self)
+subject.subscribe(sent)
 subject.subscribe(hot)
 (1...6).publisher.subscribe(waiting)
 for value in 1...3 {
@@ -176,11 +211,12 @@ waiting.request(.max(2))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 245)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 298)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
+sent       ^----123----456|
 subject    ^----12-----45-|
 subject?   2       2
 sequence   (^12)---(34)----(56|)
@@ -188,17 +224,13 @@ sequence?  2       2       2
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 270)
+                file: "Chapters/12-demand.md", line: 326)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 302)
-import PublisherConformance
-#sourceLocation()
-
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 306)
+#sourceLocation(file: "Chapters/12-demand.md", line: 359)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -40,11 +40,12 @@ public struct EventPublisher<C: Control>: Publisher {
 }
 
 extension ControlEventPublishing {
-    // snippet.publisher-for
     /// A publisher that emits this control each time it sends one of `events`.
+    ///
+    /// Disfavoured so that a reader's own `publisher(for:)`, which returns their own
+    /// `EventPublisher`, wins in chapter 14's exercise (chapter 00, "Building it yourself").
     @_disfavoredOverload
     public func publisher(for events: Control.Event) -> EventPublisher<Self> {
         EventPublisher(control: self, events: events)
     }
-    // snippet.end
 }

@@ -67,7 +67,7 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 132)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 133)
 /// One subscriber's subscription to a control's events, in one class: it registers itself
 /// as the control's target, counts demand, and delivers each event while demand lasts.
 final class SmallEventSubscription<C: Control, S: Subscriber>: Subscription, ControlTarget
@@ -115,7 +115,7 @@ struct SmallEventPublisher<C: Control>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 191)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 192)
 /// Plays the script on the publisher `publisher(slider)` makes; returns the values the
 /// subscriber got and how many targets the slider has left after the cancel.
 func demandScript<P: Publisher>(_ publisher: (Slider) -> P) -> (values: [Float], targets: Int)
@@ -143,7 +143,7 @@ where P.Output == Slider, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 218)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 219)
 func testTheSmallSubscriptionAndTheLibrarysAgree() {
     let small = demandScript { SmallEventPublisher(control: $0, events: .valueChanged) }
     let library = demandScript { $0.publisher(for: .valueChanged) }
@@ -157,7 +157,7 @@ func testTheSmallSubscriptionAndTheLibrarysAgree() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 237)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 238)
 func testTheSmallSubscriptionDiesWithoutAnOwner() {
     let slider = Slider()
     var values: [Float] = []
@@ -176,7 +176,7 @@ func testTheSmallSubscriptionDiesWithoutAnOwner() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 340)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 344)
 func testEventsFromManyThreadsNeverOverlap() {
     let slider = Slider()
     let lock = NSLock()
@@ -207,7 +207,7 @@ func testEventsFromManyThreadsNeverOverlap() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 372)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 376)
 func testAnEventFromInsideTheCallbackIsDeliveredNested() {
     let slider = Slider()
     var log: [String] = []
@@ -227,7 +227,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 437)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 441)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -248,7 +248,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 574)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 578)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -264,7 +264,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 574)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 578)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -273,13 +273,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 587)
+                file: "Chapters/14-event-publisher.md", line: 591)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 596)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 600)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -307,7 +307,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 629)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 633)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -341,7 +341,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 671)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 675)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -368,7 +368,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 701)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 705)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher
@@ -380,12 +380,12 @@ func testCustomSinkReceivesValuesAndCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 719)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 723)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 723)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 727)
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {

@@ -19,7 +19,7 @@ final class Chapter17Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 124)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 126)
 func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -56,7 +56,7 @@ func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 180)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 182)
 func testReleasingAPausableSinkDoesNotCancel() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -79,7 +79,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 205)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 207)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -100,7 +100,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 205)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 207)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -120,13 +120,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 223)
+                file: "Chapters/17-pausable-sink.md", line: 225)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 247)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 249)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -151,7 +151,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 273)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 275)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -171,7 +171,7 @@ func testResumeWhileRunningAddsNoDemand() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 298)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 300)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -191,7 +191,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 324)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 326)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -205,18 +205,27 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
             })
 
     subject.send(sequence: [1, 2, 3, 4, 5, 6], completion: .finished)
-    XCTAssertEqual(received, [.value(1)])
+    XCTAssertEqual(received, [.value(1)], "the sink asked for one value, and paused on it")
 
     while subscription.paused {
         subscription.resume()
     }
-    XCTAssertEqual(received, [1, 2, 3, 4, 5, 6].asEvents(completion: .finished))
+    let values = received.compactMap { event -> Int? in
+        if case .value(let value) = event { return value }
+        return nil
+    }
+    assertDocumented(
+        values, equals: [1, 2, 3, 4, 5, 6],
+        "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"")
+    expectObserved(
+        received, "what the sink has once it stops pausing, 6 having asked for one more",
+        [.openCombine: [1, 2, 3, 4, 5, 6].asEvents(completion: .finished)])
 }
 #sourceLocation()
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 353)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 364)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -255,7 +264,39 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 406)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 414)
+func testAKeepFullBufferNeverOverflows() {
+    struct Overflow: Error, Equatable {}
+    let subject = PassthroughSubject<Int, Overflow>()
+    var requests: [Subscribers.Demand] = []
+    var received: [Subscribers.Event<Int, Overflow>] = []
+    let subscription = subject
+        .handleEvents(receiveRequest: { requests.append($0) })
+        .buffer(size: 2, prefetch: .keepFull, whenFull: .customError { Overflow() })
+        .pausableSink(
+            receiveCompletion: { received.append(.complete($0)) },
+            receiveValue: { received.append(.value($0)); return false })
+
+    subject.send(sequence: [1, 2, 3, 4, 5], completion: nil)  // the sink pauses on 1
+    while received.count < 3 && subscription.paused {
+        subscription.resume()
+    }
+
+    assertDocumented(
+        requests.first, equals: .max(2),
+        ".keepFull: \"making a demand equal to the buffer's size from the upstream when the subscriber first connects\"")
+    expectObserved(
+        received, "what a sink pausing on every value gets behind buffer(size: 2, prefetch: .keepFull, whenFull: .customError) of 1...5",
+        [.openCombine: [1, 2, 3].asEvents(failure: Overflow.self)])
+    expectObserved(
+        requests, "what that buffer asks the subject for",
+        [.openCombine: [.max(2), .max(1), .max(1), .max(1)]])
+}
+#sourceLocation()
+}
+
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 457)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -275,12 +316,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 432)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 485)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 436)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 489)
 func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -307,43 +348,121 @@ extension Chapter17Tests {
     func test_paused_timer() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 465)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 521)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 timeline.follow(scheduler, frame: .milliseconds(10))
+let ticks = Publishers.timer(on: scheduler, interval: .milliseconds(10))
+    .map { start.distance(to: $0).magnitude / 10_000_000 }  // each tick's time, in tens of ms
+let fired = timeline.lane("fired", of: Int.self, failing: Never.self)
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
-Publishers.timer(on: scheduler, interval: .milliseconds(10), times: .max(3))
-    .map { start.distance(to: $0).magnitude / 1_000_000 }  // each tick's time, in ms
-    .subscribe(slow)
+ticks.subscribe(fired)
+ticks.subscribe(slow)
 scheduler.advance(by: .milliseconds(50))
 slow.request(.max(1))
-scheduler.advance(by: .milliseconds(50))
+scheduler.advance(by: .milliseconds(30))
 slow.request(.max(1))
-scheduler.advance(by: .milliseconds(50))
+scheduler.advance(by: .milliseconds(10))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 465)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 521)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-slow   ^a----b----(c|)
-slow?  1    1    1
-       a=10 b=60 c=110
+fired  ^123456789
+slow   ^1----6--9
+slow?  1    1  1
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 479)
+                file: "Chapters/17-pausable-sink.md", line: 540)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 488)
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 564)
+func testCollectAndFlatMapLoseNothing() {
+    let subject = PassthroughSubject<Int, Never>()
+    var batches: [Subscribers.Event<[Int], Never>] = []
+    let collecting = subject.collect(2).sink(
+        receiveCompletion: { batches.append(.complete($0)) },
+        receiveValue: { batches.append(.value($0)) })
+    subject.send(sequence: 1...5, completion: .finished)
+    assertDocumented(
+        batches, equals: [[1, 2], [3, 4], [5]].asEvents(completion: .finished),
+        "collect(_:): \"Collects up to the specified number of elements, and then emits a single array of the collection\"; \"If the upstream publisher finishes before collecting the specified number of elements, the publisher sends an array of only the items it received\"")
+
+    let jobs = (0..<3).map { _ in PassthroughSubject<String, Never>() }
+    var started: [Int] = []
+    var requests: [Subscribers.Demand] = []
+    var results: [String] = []
+    let flattening = (0..<3).publisher
+        .handleEvents(receiveRequest: { requests.append($0) })
+        .flatMap(maxPublishers: .max(1)) { index in
+            jobs[index].handleEvents(receiveSubscription: { _ in started.append(index) })
+        }
+        .sink { results.append($0) }
+    assertDocumented(
+        started, equals: [0],
+        "maxPublishers: \"The maximum number of concurrent publisher subscriptions\"")
+    jobs[0].send("job 0 done")
+    jobs[0].send(completion: .finished)
+    XCTAssertEqual(started, [0, 1], "the next job starts when the first one finishes")
+    XCTAssertEqual(results, ["job 0 done"])
+    expectObserved(
+        requests, "what flatMap(maxPublishers: .max(1)) asks its upstream for, up to the second job",
+        [.openCombine: [.max(1), .max(1)]])
+    withExtendedLifetime((collecting, flattening)) {}
+}
+#sourceLocation()
+}
+
+extension Chapter17Tests {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 610)
+func testDebounceAndThrottleDropOverTime() {
+    let scheduler = DispatchQueue.test
+    let start = scheduler.now
+    let subject = PassthroughSubject<Int, Never>()
+    var debouncedValues: [Int] = []
+    var debounced: [String] = []
+    var throttled: [String] = []
+    func stamp(_ value: Int) -> String {
+        "\(value) at \(start.distance(to: scheduler.now).magnitude / 1_000_000) ms"
+    }
+    let debouncing = subject.debounce(for: .milliseconds(30), scheduler: scheduler)
+        .sink {
+            debouncedValues.append($0)
+            debounced.append(stamp($0))
+        }
+    let throttling = subject.throttle(for: .milliseconds(50), scheduler: scheduler, latest: true)
+        .sink { throttled.append(stamp($0)) }
+
+    for (value, time) in [(1, 0), (2, 10), (3, 20), (4, 100)] {
+        scheduler.advance(to: start.advanced(by: .milliseconds(time)))
+        subject.send(value)
+    }
+    scheduler.advance(by: .milliseconds(200))
+
+    assertDocumented(
+        debouncedValues, equals: [3, 4],
+        "debounce: \"Publishes elements only after a specified time interval elapses between events\"")
+    expectObserved(debounced, "when debounce(30 ms) hands on 3 and 4", [.openCombine: ["3 at 50 ms", "4 at 130 ms"]])
+    expectObserved(
+        throttled, "what throttle(50 ms, latest: true) hands on of 1, 2, 3 at 0, 10, 20 ms and 4 at 100 ms",
+        [.openCombine: ["1 at 0 ms", "3 at 50 ms", "4 at 100 ms"]])
+    withExtendedLifetime((debouncing, throttling)) {}
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 646)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 492)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 650)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

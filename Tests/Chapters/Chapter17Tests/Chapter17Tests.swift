@@ -19,7 +19,7 @@ final class Chapter17Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 126)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 124)
 func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -56,7 +56,7 @@ func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 182)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 180)
 func testReleasingAPausableSinkDoesNotCancel() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -79,7 +79,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 207)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 205)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -100,7 +100,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 207)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 205)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -120,13 +120,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 225)
+                file: "Chapters/17-pausable-sink.md", line: 223)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 249)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 247)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -151,7 +151,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 275)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 273)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -171,7 +171,7 @@ func testResumeWhileRunningAddsNoDemand() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 300)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 298)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -191,7 +191,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 326)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 324)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -225,7 +225,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 364)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 362)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -264,7 +264,7 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 414)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 412)
 func testAKeepFullBufferNeverOverflows() {
     struct Overflow: Error, Equatable {}
     let subject = PassthroughSubject<Int, Overflow>()
@@ -296,7 +296,7 @@ func testAKeepFullBufferNeverOverflows() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 457)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 455)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -316,12 +316,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 485)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 483)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 489)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 487)
 func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -348,7 +348,7 @@ extension Chapter17Tests {
     func test_paused_timer() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 521)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 519)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 timeline.follow(scheduler, frame: .milliseconds(10))
@@ -366,7 +366,7 @@ scheduler.advance(by: .milliseconds(10))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 521)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 519)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -376,13 +376,13 @@ slow   ^1----6--9
 slow?  1    1  1
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 540)
+                file: "Chapters/17-pausable-sink.md", line: 538)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 564)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 562)
 func testCollectAndFlatMapLoseNothing() {
     let subject = PassthroughSubject<Int, Never>()
     var batches: [Subscribers.Event<[Int], Never>] = []
@@ -420,7 +420,7 @@ func testCollectAndFlatMapLoseNothing() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 610)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 608)
 func testDebounceAndThrottleDropOverTime() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -457,12 +457,12 @@ func testDebounceAndThrottleDropOverTime() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 646)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 644)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 650)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 648)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

@@ -477,7 +477,7 @@ func testACancelDuringAttachCancelsTheLateSubscription() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 680)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 681)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -511,12 +511,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 713)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 714)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 717)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 718)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -58,10 +58,12 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
     }
     // snippet.end
 
+    // snippet.inlet
     /// One upstream's way in: forwards its values into the subject and, when it finishes,
-    /// removes its own entry. Unlike a `Subscribers.Sink`, which ignores a cancel that comes
-    /// before its subscription, it remembers one (a `cancel()` of the merge landing while
-    /// this upstream is being attached) and cancels the subscription when it arrives.
+    /// removes its own entry. Unlike a `Subscribers.Sink`, which (observed on OpenCombine
+    /// 0.14) ignores a cancel that comes before its subscription, it remembers one (a
+    /// `cancel()` of the merge landing while this upstream is being attached) and cancels
+    /// the subscription when it arrives.
     private final class Inlet: Subscriber, Cancellable, @unchecked Sendable {
         typealias Input = I
         typealias Failure = Never
@@ -109,6 +111,7 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
             subscription?.cancel()
         }
     }
+    // snippet.end
 
     /// How many upstreams are attached.
     var upstreamCount: Int {

@@ -36,13 +36,13 @@ func testOneSinkListensToTheFirstPublisherOnly() {
 
     expectObserved(
         received, "what one Sink subscribed to two subjects receives",
-        [.openCombine: [1, 2].asEvents(completion: .finished)])
+        [.openCombine: [1, 2].asEvents(completion: .finished), .combine2019: [1, 2].asEvents(completion: .finished)])
 }
 #sourceLocation()
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 47)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 50)
 func testSecondSubscriptionIsCancelledImmediately() {
     var secondSubjectEvents = [String]()
     let subject1 = PassthroughSubject<Int, Never>()
@@ -67,7 +67,7 @@ func testSecondSubscriptionIsCancelledImmediately() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 83)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 86)
 func testSubjectCollectsFromTwoPublishers() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -82,7 +82,10 @@ func testSubjectCollectsFromTwoPublishers() {
     subject1.send(sequence: 1...2, completion: nil)
     subject2.send(sequence: 3...4, completion: .finished)
 
-    XCTAssertEqual(received, [1, 2, 3, 4].asEvents(completion: .finished))
+    expectObserved(
+        received, "what the sink of a subject attached to two subjects receives",
+        [.openCombine: [1, 2, 3, 4].asEvents(completion: .finished),
+         .combine2019: [1, 2, 3, 4].asEvents(completion: .finished)])
 
     link1.cancel()
     link2.cancel()
@@ -92,7 +95,7 @@ func testSubjectCollectsFromTwoPublishers() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 110)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 121)
 func testFirstCompletionEndsTheCollectingSubject() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -106,7 +109,9 @@ func testFirstCompletionEndsTheCollectingSubject() {
     subject1.send(sequence: 1...2, completion: .finished)
     subject2.send(sequence: 3...4, completion: .finished)
 
-    XCTAssertEqual(received, [1, 2].asEvents(completion: .finished))
+    expectObserved(
+        received, "what the collecting subject's sink receives when subject1 finishes first",
+        [.openCombine: [1, 2].asEvents(completion: .finished)])
 
     link1.cancel()
     link2.cancel()
@@ -115,7 +120,7 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 203)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 217)
 /// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
 /// remembers the subscriber it served without keeping it alive.
 final class SendsAtOnce: Publisher {
@@ -141,7 +146,7 @@ final class SendsAtOnce: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 228)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 242)
 func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     let mergeInput = MergeInput<Int>()
     var received = [Int]()
@@ -152,15 +157,17 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     finishing.merge(into: mergeInput)
     open.merge(into: mergeInput)
 
-    XCTAssertEqual(received, [1, 2])
-    XCTAssertNotNil(open.servedSubscriber, "the open upstream's entry keeps its inner sink")
-    XCTAssertNil(finishing.servedSubscriber, "the finished upstream's entry is gone")
+    withExtendedLifetime(mergeInput) {  // its deinit would cancel the entries
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertNotNil(open.servedSubscriber, "the open upstream's entry keeps its inlet")
+        XCTAssertNil(finishing.servedSubscriber, "the finished upstream's entry is gone")
+    }
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 252)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 268)
 /// `MergeInput`'s shape with one change: an upstream's entry is registered after
 /// subscribing to it.
 final class LateRegisteringMergeInput<I>: Publisher {
@@ -189,7 +196,7 @@ final class LateRegisteringMergeInput<I>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 280)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 296)
 func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
     let late = LateRegisteringMergeInput<Int>()
     var received = [Int]()
@@ -206,7 +213,7 @@ func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 306)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 325)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -242,32 +249,38 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 341)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 360)
 func testStrongCaptureKeepsTheMergePointAlive() {
-    let subject = PassthroughSubject<Int, Never>()
+    let open = SendsAtOnce(1, finishes: false)
+    let finishing = SendsAtOnce(2, finishes: true)
     weak var weakStrong: StrongMergeInput<Int>?
+    weak var weakFinished: StrongMergeInput<Int>?
     weak var weakLibrary: MergeInput<Int>?
 
     do {
         let strong = StrongMergeInput<Int>()
-        strong.attach(subject)
+        strong.attach(open)
         weakStrong = strong
+        let finished = StrongMergeInput<Int>()
+        finished.attach(finishing)
+        weakFinished = finished
         let library = MergeInput<Int>()
-        subject.merge(into: library)
+        open.merge(into: library)
         weakLibrary = library
     }
 
-    XCTAssertNotNil(weakStrong, "leaked: the upstream keeps it alive")
-    XCTAssertNil(weakLibrary)
+    XCTAssertNotNil(weakStrong, "leaked: its own loop keeps it alive")
+    XCTAssertNil(weakFinished, "its upstream finished, the entry went, and the loop with it")
+    XCTAssertNil(weakLibrary, "the inlet holds it weakly: no loop")
 
-    subject.send(completion: .finished)
-    XCTAssertNil(weakStrong, "only the upstream's completion frees it")
+    weakStrong?.cancel()
+    XCTAssertNil(weakStrong, "cancel() empties the table and breaks the loop")
 }
 #sourceLocation()
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 376)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 401)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -282,7 +295,9 @@ func testMergeInputCollectsWithoutCompleting() {
     subject1.send(sequence: 1...2, completion: .finished)
     subject2.send(sequence: 3...4, completion: .finished)
 
-    XCTAssertEqual(received, [1, 2, 3, 4].asEvents(completion: nil))
+    withExtendedLifetime(input) {  // its deinit would cut the links
+        XCTAssertEqual(received, [1, 2, 3, 4].asEvents(completion: nil))
+    }
     cancellable.cancel()
 }
 #sourceLocation()
@@ -292,7 +307,7 @@ extension Chapter10Tests {
     func test_first_completion_against_merge_input() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 402)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 430)
 let subject1 = PassthroughSubject<Int, Never>()
 let subject2 = PassthroughSubject<Int, Never>()
 let collector = PassthroughSubject<Int, Never>()
@@ -300,6 +315,8 @@ let input = MergeInput<Int>()
 let links = [subject1.subscribe(collector), subject2.subscribe(collector)]
 subject1.merge(into: input)
 subject2.merge(into: input)
+subject1.subscribe(timeline.lane("subject1"))
+subject2.subscribe(timeline.lane("subject2"))
 collector.subscribe(timeline.lane("collector"))
 input.subscribe(timeline.lane("merge-input"))
 for value in 1...2 {
@@ -315,26 +332,29 @@ for value in 3...4 {
 timeline.advance()
 subject2.send(completion: .finished)
 links.forEach { $0.cancel() }
+withExtendedLifetime(input) {}
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 402)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 430)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
+subject1     ^12|
+subject2     ^---34|
 collector    ^12|
-merge-input  ^12-34
+merge-input  ^12-34-
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/10-one-subscriber-many-publishers.md", line: 426)
+                file: "Chapters/10-one-subscriber-many-publishers.md", line: 457)
         }
     }
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 444)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 477)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -364,7 +384,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 475)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 508)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -384,12 +404,119 @@ func testReleasingMergeInputCutsEveryLink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 494)
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 536)
+func testSinkCancelledBeforeItsSubscription() {
+    var upstreamEvents = [String]()
+    var received = [Int]()
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = Subscribers.Sink<Int, Never>(
+        receiveCompletion: { _ in }, receiveValue: { received.append($0) })
+
+    sink.cancel()
+    subject
+        .handleEvents(
+            receiveSubscription: { _ in upstreamEvents.append("subscription") },
+            receiveCancel: { upstreamEvents.append("cancel") },
+            receiveRequest: { upstreamEvents.append("request \($0)") })
+        .subscribe(sink)
+    subject.send(1)
+
+    expectObserved(
+        upstreamEvents, "what an upstream sees of a Sink cancelled before its subscription",
+        [.openCombine: ["subscription", "request unlimited"]])
+    expectObserved(
+        received, "what a Sink cancelled before its subscription receives",
+        [.openCombine: [1]])
+    sink.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 629)
+/// Runs `beforeHandshake` when subscribed to, then hands the subscriber to `upstream`:
+/// whatever the closure does happens after the subscriber is registered somewhere and
+/// before it has a subscription.
+struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+    let beforeHandshake: () -> Void
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        beforeHandshake()
+        upstream.receive(subscriber: subscriber)
+    }
+}
+#sourceLocation()
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 648)
+func testACancelDuringAttachCancelsTheLateSubscription() {
+    var upstreamEvents = [String]()
+    var received = [Int]()
+    let subject = PassthroughSubject<Int, Never>()
+    let input = MergeInput<Int>()
+    let cancellable = input.sink { received.append($0) }
+    let upstream = subject.handleEvents(
+        receiveSubscription: { _ in upstreamEvents.append("subscription") },
+        receiveCancel: { upstreamEvents.append("cancel") },
+        receiveRequest: { upstreamEvents.append("request \($0)") })
+
+    RunsBeforeHandshake(upstream: upstream, beforeHandshake: { input.cancel() })
+        .merge(into: input)
+    subject.send(1)
+
+    XCTAssertEqual(upstreamEvents, ["subscription", "cancel"], "cancelled on arrival, never asked")
+    XCTAssertEqual(received, [], "nothing from an upstream attached to a cancelled merge")
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 681)
+func testUpstreamsAttachFinishAndCancelFromManyThreads() {
+    let input = MergeInput<Int>()
+    let received = AtomicBox([Int]())
+    let cancellable = input.sink { value in received.mutate { $0.append(value) } }
+
+    DispatchQueue.concurrentPerform(iterations: 8) { worker in
+        for round in 0..<5_000 { Just(worker * 5_000 + round).merge(into: input) }
+    }
+    XCTAssertEqual(received.value.sorted(), Array(0..<40_000), "every value, once")
+
+    let upstreams = (0..<1_000).map { _ in PassthroughSubject<Int, Never>() }
+    let subscribed = AtomicBox([Int]())
+    let cancelled = AtomicBox([Int]())
+    DispatchQueue.concurrentPerform(iterations: 2) { worker in
+        guard worker == 0 else { return input.cancel() }
+        for (index, upstream) in upstreams.enumerated() {
+            upstream
+                .handleEvents(
+                    receiveSubscription: { _ in subscribed.mutate { $0.append(index) } },
+                    receiveCancel: { cancelled.mutate { $0.append(index) } })
+                .merge(into: input)
+        }
+    }
+    upstreams.forEach { $0.send(-1) }
+
+    XCTAssertEqual(cancelled.value.sorted(), subscribed.value.sorted(), "each attached one cancelled once")
+    XCTAssertFalse(received.value.contains(-1), "nothing comes out after cancel()")
+    withExtendedLifetime(input) {}
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 714)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 498)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 718)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -18,12 +18,12 @@ final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 79)
+#sourceLocation(file: "Chapters/12-demand.md", line: 76)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 83)
+#sourceLocation(file: "Chapters/12-demand.md", line: 80)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -47,7 +47,159 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 117)
+#sourceLocation(file: "Chapters/12-demand.md", line: 112)
+func testSubjectDropsValuesWithoutDemand() {
+    var values = [Int]()
+    var completions = [Subscribers.Completion<Never>]()
+    let subject = PassthroughSubject<Int, Never>()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: 2,
+        receiveValue: { values.append($0) },
+        receiveCompletion: { completions.append($0) })
+
+    subject.subscribe(sink)
+
+    subject.send(sequence: 1...3, completion: nil)
+    sink.increaseDemand(2)
+    subject.send(sequence: 4...6, completion: .finished)
+    sink.increaseDemand(2)
+
+    assertDocumented(
+        values, equals: [1, 2, 4, 5],
+        "PassthroughSubject: \"A PassthroughSubject drops values if there are no subscribers, or its current demand is zero\"")
+    expectObserved(
+        completions, "the completion a PassthroughSubject sends to a sink with no demand left",
+        [.openCombine: [.finished]])
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 151)
+func testACompletionNeedsNoDemand() {
+    var received = [Subscribers.Event<Int, Never>]()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: 0,
+        receiveValue: { received.append(.value($0)) },
+        receiveCompletion: { received.append(.complete($0)) })
+
+    Empty<Int, Never>().subscribe(sink)
+    assertDocumented(
+        received, equals: [Int]().asEvents(completion: .finished),
+        "Empty.completeImmediately: \"finishes immediately after sending a subscription to the subscriber\"")
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 182)
+func testSequencePublisherWaitsForDemand() {
+    var values = [Int]()
+    var completions = [Subscribers.Completion<Never>]()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: 2,
+        receiveValue: { values.append($0) },
+        receiveCompletion: { completions.append($0) })
+
+    (1...6).publisher.subscribe(sink)
+    XCTAssertEqual(values, [1, 2])
+
+    sink.increaseDemand(2)
+    XCTAssertEqual(values, [1, 2, 3, 4])
+
+    sink.increaseDemand(2)
+    XCTAssertEqual(values, [1, 2, 3, 4, 5, 6])
+    expectObserved(
+        completions, "whether (1...6).publisher finishes right after 6, with no request after it",
+        [.openCombine: [.finished]])
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+    func test_hot_and_waiting_demand() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/12-demand.md", line: 221)
+let subject = PassthroughSubject<Int, Never>()
+let sent = timeline.lane("sent", of: Int.self, failing: Never.self)
+let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
+let waiting = timeline.lane("sequence", demand: .max(2), of: Int.self, failing: Never.self)
+subject.subscribe(sent)
+subject.subscribe(hot)
+(1...6).publisher.subscribe(waiting)
+for value in 1...3 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+hot.request(.max(2))
+waiting.request(.max(2))
+for value in 4...6 {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+subject.send(completion: .finished)
+timeline.advance()
+hot.request(.max(2))
+waiting.request(.max(2))
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 221)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+sent       ^----123----456|
+subject    ^----12-----45-|
+subject?   2       2
+sequence   (^12)---(34)----(56|)
+sequence?  2       2       2
+
+"""#,
+                observedOn: .openCombine,
+                file: "Chapters/12-demand.md", line: 249)
+        }
+    }
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 320)
+func testTheBudgetStopsAtIntMax() {
+    let subscription = ProbeSubscription()
+    let sink = CustomDemandSink<Int, Never>(
+        demand: Int.max, receiveValue: { _ in }, receiveCompletion: { _ in })
+
+    sink.receive(subscription: subscription)  // asks for one: Int.max - 1 left
+    sink.increaseDemand(Int.max)  // would pass Int.max: stays there, asks for one
+    XCTAssertEqual(subscription.requests, [.max(1), .max(1)])
+    XCTAssertEqual(sink.receive(1), .max(1), "the budget is still nearly Int.max")
+    XCTAssertEqual(
+        Subscribers.Demand.max(Int.max) + .max(1), .unlimited, "a Demand past Int.max is unlimited")
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 339)
+func testANegativeBudgetStopsTheProgram() throws {
+    try assertTraps("a negative budget") {
+        _ = CustomDemandSink<Int, Never>(
+            demand: -1, receiveValue: { _ in }, receiveCompletion: { _ in })
+    }
+    try assertTraps("a negative increase") {
+        let sink = CustomDemandSink<Int, Never>(
+            demand: 1, receiveValue: { _ in }, receiveCompletion: { _ in })
+        sink.increaseDemand(-1)
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter12Tests {
+#sourceLocation(file: "Chapters/12-demand.md", line: 360)
 func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
     let first = ProbeSubscription()
     let second = ProbeSubscription()
@@ -75,40 +227,7 @@ func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 153)
-func testTheBudgetStopsAtIntMax() {
-    let subscription = ProbeSubscription()
-    let sink = CustomDemandSink<Int, Never>(
-        demand: Int.max, receiveValue: { _ in }, receiveCompletion: { _ in })
-
-    sink.receive(subscription: subscription)  // asks for one: Int.max - 1 left
-    sink.increaseDemand(Int.max)  // would pass Int.max: stays there, asks for one
-    XCTAssertEqual(subscription.requests, [.max(1), .max(1)])
-    XCTAssertEqual(sink.receive(1), .max(1), "the budget is still nearly Int.max")
-    XCTAssertEqual(
-        Subscribers.Demand.max(Int.max) + .max(1), .unlimited, "a Demand past Int.max is unlimited")
-}
-#sourceLocation()
-}
-
-extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 172)
-func testANegativeBudgetStopsTheProgram() throws {
-    try assertTraps("a negative budget") {
-        _ = CustomDemandSink<Int, Never>(
-            demand: -1, receiveValue: { _ in }, receiveCompletion: { _ in })
-    }
-    try assertTraps("a negative increase") {
-        let sink = CustomDemandSink<Int, Never>(
-            demand: 1, receiveValue: { _ in }, receiveCompletion: { _ in })
-        sink.increaseDemand(-1)
-    }
-}
-#sourceLocation()
-}
-
-extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 196)
+#sourceLocation(file: "Chapters/12-demand.md", line: 395)
 func testARequestForNothing() throws {
     let outcome = try trapOutcome("request(.none)") {
         PassthroughSubject<Int, Never>().subscribe(
@@ -123,114 +242,7 @@ func testARequestForNothing() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 214)
-func testSubjectDropsValuesWithoutDemand() {
-    var received = [Subscribers.Event<Int, Never>]()
-    let subject = PassthroughSubject<Int, Never>()
-    let sink = CustomDemandSink<Int, Never>(
-        demand: 2,
-        receiveValue: { received.append(.value($0)) },
-        receiveCompletion: { received.append(.complete($0)) })
-
-    subject.subscribe(sink)
-
-    subject.send(sequence: 1...3, completion: nil)
-    sink.increaseDemand(2)
-    subject.send(sequence: 4...6, completion: .finished)
-    sink.increaseDemand(2)
-
-    XCTAssertEqual(received, [1, 2, 4, 5].asEvents(completion: .finished))
-}
-#sourceLocation()
-}
-
-extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 246)
-func testACompletionNeedsNoDemand() {
-    var received = [Subscribers.Event<Int, Never>]()
-    let sink = CustomDemandSink<Int, Never>(
-        demand: 0,
-        receiveValue: { received.append(.value($0)) },
-        receiveCompletion: { received.append(.complete($0)) })
-
-    Empty<Int, Never>().subscribe(sink)
-    XCTAssertEqual(received, [Int]().asEvents(completion: .finished))
-}
-#sourceLocation()
-}
-
-extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 268)
-func testSequencePublisherWaitsForDemand() {
-    var received = [Subscribers.Event<Int, Never>]()
-    let sink = CustomDemandSink<Int, Never>(
-        demand: 2,
-        receiveValue: { received.append(.value($0)) },
-        receiveCompletion: { received.append(.complete($0)) })
-
-    (1...6).publisher.subscribe(sink)
-    XCTAssertEqual(received, [1, 2].asEvents(completion: nil))
-
-    sink.increaseDemand(2)
-    XCTAssertEqual(received, [1, 2, 3, 4].asEvents(completion: nil))
-
-    sink.increaseDemand(2)
-    XCTAssertEqual(received, [1, 2, 3, 4, 5, 6].asEvents(completion: .finished))
-}
-#sourceLocation()
-}
-
-extension Chapter12Tests {
-    func test_hot_and_waiting_demand() throws {
-        let timeline = WorkbookTimelines.Timeline()
-        let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/12-demand.md", line: 298)
-let subject = PassthroughSubject<Int, Never>()
-let sent = timeline.lane("sent", of: Int.self, failing: Never.self)
-let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
-let waiting = timeline.lane("sequence", demand: .max(2), of: Int.self, failing: Never.self)
-subject.subscribe(sent)
-subject.subscribe(hot)
-(1...6).publisher.subscribe(waiting)
-for value in 1...3 {
-    timeline.advance()
-    subject.send(value)
-}
-timeline.advance()
-hot.request(.max(2))
-waiting.request(.max(2))
-for value in 4...6 {
-    timeline.advance()
-    subject.send(value)
-}
-timeline.advance()
-subject.send(completion: .finished)
-timeline.advance()
-hot.request(.max(2))
-waiting.request(.max(2))
-#sourceLocation()
-        }
-        if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 298)
-        } else {
-            WorkbookRuntime.assertDiagram(
-                timeline.diagram,
-                matches: #"""
-sent       ^----123----456|
-subject    ^----12-----45-|
-subject?   2       2
-sequence   (^12)---(34)----(56|)
-sequence?  2       2       2
-
-"""#,
-                observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 326)
-        }
-    }
-}
-
-extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 359)
+#sourceLocation(file: "Chapters/12-demand.md", line: 408)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

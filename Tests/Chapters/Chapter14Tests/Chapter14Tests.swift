@@ -17,27 +17,7 @@ final class Chapter14Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 71)
-func testCancellingFromInsideATargetDoesNotDeadlock() {
-    let slider = Slider()
-    var values: [Float] = []
-    var cancellable: AnyCancellable?
-    cancellable = slider.publisher(for: .valueChanged)
-        .customSink(receiveCompletion: { _ in },
-                    receiveValue: { control in
-                        values.append(control.value)
-                        cancellable?.cancel()
-                    })
-    slider.value = 1
-    slider.value = 2
-    XCTAssertEqual(values, [1])
-    XCTAssertEqual(slider.targetCount(), 0)
-}
-#sourceLocation()
-}
-
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 97)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 77)
 final class TapCounter: ControlTarget {
     var calls: [String] = []
     func perform(_ action: Control.Action, sender: Control, for event: Control.Event) {
@@ -47,7 +27,7 @@ final class TapCounter: ControlTarget {
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 106)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 86)
 func testControlCallsTargetsOnlyForTheirEvents() {
     let slider = Slider()
     let counter = TapCounter()
@@ -67,7 +47,7 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 133)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 112)
 /// One subscriber's subscription to a control's events, in one class: it registers itself
 /// as the control's target, counts demand, and delivers each event while demand lasts.
 final class SmallEventSubscription<C: Control, S: Subscriber>: Subscription, ControlTarget
@@ -115,7 +95,7 @@ struct SmallEventPublisher<C: Control>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 192)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 171)
 /// Plays the script on the publisher `publisher(slider)` makes; returns the values the
 /// subscriber got and how many targets the slider has left after the cancel.
 func demandScript<P: Publisher>(_ publisher: (Slider) -> P) -> (values: [Float], targets: Int)
@@ -143,7 +123,7 @@ where P.Output == Slider, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 219)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 198)
 func testTheSmallSubscriptionAndTheLibrarysAgree() {
     let small = demandScript { SmallEventPublisher(control: $0, events: .valueChanged) }
     let library = demandScript { $0.publisher(for: .valueChanged) }
@@ -157,7 +137,7 @@ func testTheSmallSubscriptionAndTheLibrarysAgree() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 238)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 217)
 func testTheSmallSubscriptionDiesWithoutAnOwner() {
     let slider = Slider()
     var values: [Float] = []
@@ -176,7 +156,7 @@ func testTheSmallSubscriptionDiesWithoutAnOwner() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 344)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 323)
 func testEventsFromManyThreadsNeverOverlap() {
     let slider = Slider()
     let lock = NSLock()
@@ -207,7 +187,7 @@ func testEventsFromManyThreadsNeverOverlap() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 376)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 355)
 func testAnEventFromInsideTheCallbackIsDeliveredNested() {
     let slider = Slider()
     var log: [String] = []
@@ -227,7 +207,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 441)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 420)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -248,7 +228,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 578)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 557)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -264,7 +244,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 578)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 557)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -273,13 +253,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 591)
+                file: "Chapters/14-event-publisher.md", line: 570)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 600)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 579)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -307,7 +287,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 633)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 612)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -341,7 +321,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 675)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 654)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -368,7 +348,27 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 705)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 684)
+func testCancellingFromInsideATargetDoesNotDeadlock() {
+    let slider = Slider()
+    var values: [Float] = []
+    var cancellable: AnyCancellable?
+    cancellable = slider.publisher(for: .valueChanged)
+        .customSink(receiveCompletion: { _ in },
+                    receiveValue: { control in
+                        values.append(control.value)
+                        cancellable?.cancel()
+                    })
+    slider.value = 1
+    slider.value = 2
+    XCTAssertEqual(values, [1])
+    XCTAssertEqual(slider.targetCount(), 0)
+}
+#sourceLocation()
+}
+
+extension Chapter14Tests {
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 707)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher
@@ -380,12 +380,12 @@ func testCustomSinkReceivesValuesAndCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 723)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 725)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 727)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 729)
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {

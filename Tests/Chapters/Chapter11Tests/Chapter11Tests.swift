@@ -21,7 +21,7 @@ extension Chapter11Tests {
     func test_one_shot() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 13)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 16)
 let sink = Subscribers.Sink<Int, Never>(
     receiveCompletion: { print("completion: \($0)") },
     receiveValue: { print("value: \($0)") })
@@ -30,7 +30,7 @@ Just(1).subscribe(sink)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/11-finished-subscriptions.md", line: 13)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/11-finished-subscriptions.md", line: 16)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -39,13 +39,13 @@ value: 1
 completion: finished
 
 """#,
-                file: "Chapters/11-finished-subscriptions.md", line: 19)
+                file: "Chapters/11-finished-subscriptions.md", line: 22)
         }
     }
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 36)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 39)
 func testFinishedSinkStaysFinished() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = Subscribers.Sink<Int, Never>(
@@ -74,7 +74,7 @@ func testFinishedSinkStaysFinished() {
         received, "what the sink receives of 1 (in the scope) and the completion (through the weak reference)",
         [.openCombine: [1].asEvents(completion: .finished), .combine2019: [1].asEvents(completion: .finished)])
 #sourceLocation()
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 74)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 77)
     let subject2 = PassthroughSubject<Int, Never>()
     subject2.subscribe(sink)
     subject2.send(2)
@@ -87,7 +87,7 @@ func testFinishedSinkStaysFinished() {
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 96)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 100)
 func testFinishedSinkCancelsNewSubscription() {
     let sink = Subscribers.Sink<Int, Never>(
         receiveCompletion: { _ in }, receiveValue: { _ in })
@@ -110,7 +110,7 @@ func testFinishedSinkCancelsNewSubscription() {
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 122)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 127)
 func testCancelledSinkCancelsNewSubscription() {
     var events = [String]()
     let subject1 = PassthroughSubject<Int, Never>()

@@ -17,7 +17,7 @@ final class Chapter02Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 195)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 198)
 /// The reference's wrapper: one recursive lock around every call into the behavior,
 /// calls up included.
 final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -62,7 +62,7 @@ final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subs
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 258)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 261)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -143,7 +143,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 341)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 344)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -160,7 +160,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 341)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 344)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -174,12 +174,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 355)
+                file: "Chapters/02-subscription-behavior.md", line: 358)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 380)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 383)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -234,7 +234,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 437)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 440)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -253,7 +253,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 457)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 460)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -274,7 +274,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 483)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 486)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -290,7 +290,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 502)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 505)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -316,7 +316,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 536)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 539)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -334,7 +334,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 556)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 559)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -352,7 +352,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 607)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 610)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -471,7 +471,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 729)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 732)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -481,7 +481,7 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 754)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 757)
 /// The second wrapper: every call runs the behavior under one recursive delivery lock,
 /// as in the first, but the calls up are written down and made once the lock is released.
 final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -563,7 +563,7 @@ final class WrittenDown: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 840)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 843)
 func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
     let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
 
@@ -573,7 +573,7 @@ func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 876)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 879)
 /// What happened to a call made while a delivery on another thread was held.
 struct HeldDelivery {
     var returnedWhileHeld: Bool
@@ -622,7 +622,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 927)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 930)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -633,7 +633,7 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 994)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 997)
 /// The third wrapper: deliveries run the behavior under the recursive delivery lock, as in
 /// the second, but `request` and `cancel` never wait for it: they leave mail, and the
 /// thread that holds the lock reads it.
@@ -747,7 +747,7 @@ final class MailSubscription<Content: SubscriptionBehavior>: Subscriber, Subscri
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1139)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1142)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -790,7 +790,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1181)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1184)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -814,7 +814,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1210)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1213)
 func testASecondOrLateUpstreamIsCancelled() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -839,7 +839,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1238)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1241)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -859,7 +859,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1267)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1270)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -881,7 +881,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1297)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1300)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -896,7 +896,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1311)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1314)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -921,7 +921,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1339)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1342)
 func testRequestAndCancelDoNotWaitForADelivery() {
     for wrapper in [Wrapper.mail, .library] {
         let request = callWhileADeliveryIsHeld(on: wrapper) { $0.request(.max(1)) }
@@ -938,7 +938,7 @@ func testRequestAndCancelDoNotWaitForADelivery() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1371)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1374)
 func testTheLibrarysLinksDoNotDeadlock() {
     for wrapper in [Wrapper.mail, .library] {
         let run = sendWhileCancelling(on: wrapper, seconds: 10)
@@ -950,7 +950,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1387)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1390)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -990,7 +990,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1426)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1429)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     for wrapper in [Wrapper.mail, .library] {
         XCTAssertNil(
@@ -1002,7 +1002,7 @@ func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1450)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1453)
 func testDemandIsNeverLostNorCountedTwice() {
     for wrapper in [Wrapper.mail, .library] {
         for round in 1...20 {

@@ -26,7 +26,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.init(behavior:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'A third wrapper: request and cancel leave mail'"
         )
     }
 
@@ -36,7 +36,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.receive(subscription:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'A third wrapper: request and cancel leave mail'"
         )
     }
 
@@ -46,7 +46,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.receive(_:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'A third wrapper: request and cancel leave mail'"
         )
     }
 
@@ -56,7 +56,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.receive(completion:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'A third wrapper: request and cancel leave mail'"
         )
     }
 
@@ -66,7 +66,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.request(_:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'A third wrapper: request and cancel leave mail'"
         )
     }
 
@@ -77,7 +77,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.cancel()",
             see:
-                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'A third wrapper: request and cancel leave mail'"
         )
     }
 }

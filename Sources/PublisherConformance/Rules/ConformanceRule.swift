@@ -127,7 +127,8 @@ public enum ConformanceRule: Int, CaseIterable, Sendable, Comparable, CustomStri
             ]
         case .serialDelivery:
             [
-                Lesson(2, "subscription-behavior", "The library's wrapper: CustomSubscription"),
+                Lesson(
+                    2, "subscription-behavior", "A third wrapper: request and cancel leave mail"),
                 Lesson(5, "thread-safe-subject", "The real experiment"),
             ]
         case .multicastReplay:

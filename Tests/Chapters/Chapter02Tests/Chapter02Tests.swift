@@ -17,7 +17,7 @@ final class Chapter02Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 191)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 198)
 /// The reference's wrapper: one recursive lock around every call into the behavior,
 /// calls up included.
 final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -62,7 +62,7 @@ final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subs
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 255)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 261)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -98,10 +98,10 @@ final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     }
 }
 
-/// The three wrappers of this chapter: `OneLockSubscription` above, then
-/// `DeliveryLockSubscription` and the library's `CustomSubscription` below.
+/// The four wrappers of this chapter: `OneLockSubscription` above, then
+/// `DeliveryLockSubscription`, `MailSubscription` and the library's `CustomSubscription`.
 enum Wrapper {
-    case oneLock, deliveryLock, library
+    case oneLock, deliveryLock, mail, library
 
     /// A link around `behavior`, as the link above it sees it.
     func link<Behavior: SubscriptionBehavior>(_ behavior: Behavior)
@@ -109,6 +109,7 @@ enum Wrapper {
         switch self {
         case .oneLock: AnySubscriber(OneLockSubscription(behavior: behavior))
         case .deliveryLock: AnySubscriber(DeliveryLockSubscription(behavior: behavior))
+        case .mail: AnySubscriber(MailSubscription(behavior: behavior))
         case .library: AnySubscriber(CustomSubscription(behavior: behavior))
         }
     }
@@ -142,7 +143,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 337)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 344)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -159,7 +160,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 337)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 344)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -173,12 +174,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 351)
+                file: "Chapters/02-subscription-behavior.md", line: 358)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 376)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 383)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -233,7 +234,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 433)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 440)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -252,7 +253,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 453)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 460)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -273,7 +274,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 477)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 486)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -289,7 +290,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 496)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 505)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -315,7 +316,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 530)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 539)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -333,7 +334,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 550)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 559)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -351,7 +352,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 601)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 610)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -470,7 +471,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 723)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 732)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -480,7 +481,7 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 748)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 757)
 /// The second wrapper: every call runs the behavior under one recursive delivery lock,
 /// as in the first, but the calls up are written down and made once the lock is released.
 final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -562,7 +563,7 @@ final class WrittenDown: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 834)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 843)
 func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
     let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
 
@@ -572,7 +573,7 @@ func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 868)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 879)
 /// What happened to a call made while a delivery on another thread was held.
 struct HeldDelivery {
     var returnedWhileHeld: Bool
@@ -621,7 +622,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 919)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 930)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -632,7 +633,121 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1143)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 997)
+/// The third wrapper: deliveries run the behavior under the recursive delivery lock, as in
+/// the second, but `request` and `cancel` never wait for it: they leave mail, and the
+/// thread that holds the lock reads it.
+final class MailSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
+    typealias Input = Content.Input
+    typealias Failure = Content.Failure
+
+    // Read and changed only under the delivery lock.
+    private let lock = NSRecursiveLock()
+    private var content: Content?
+    private var depth = 0
+    private var callsUp: [() -> Void] = []
+    private var upstreamFinished = false
+
+    // The mail: read and changed only under the mail lock.
+    private let mailLock = NSLock()
+    private var pending = Subscribers.Demand.none
+    private var cancelled = false
+    private var cancelRead = false
+
+    init(behavior: Content) {
+        content = behavior
+    }
+
+    /// Runs `body` under the delivery lock; the outermost call then releases it, makes the
+    /// calls up written down meanwhile, and reads the mail left meanwhile.
+    private func deliver<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        depth += 1
+        let result = body()
+        depth -= 1
+        let outermost = depth == 0
+        let calls = outermost ? callsUp : []
+        if outermost { callsUp.removeAll() }
+        lock.unlock()
+        calls.forEach { $0() }
+        if outermost { readMail() }
+        return result
+    }
+
+    /// Acts on the mail while there is some and the delivery lock can be had at once.
+    /// When another thread holds it, returns: that thread reads the mail after its delivery.
+    private func readMail() {
+        while true {
+            let mail: (demand: Subscribers.Demand, cancel: Bool)? = mailLock.withLock {
+                let cancel = cancelled && !cancelRead
+                guard pending > .none || cancel, lock.try() else { return nil }
+                defer { (pending, cancelRead) = (.none, cancelled) }
+                return (pending, cancel)
+            }
+            guard let mail else { return }
+            depth += 1
+            if let content {
+                if mail.cancel {
+                    self.content = nil  // nothing is delivered any more: let the subscriber go
+                    content.cancel()
+                } else {
+                    content.request(mail.demand)
+                    if upstreamFinished && !content.hasPendingEvents { self.content = nil }
+                }
+            }
+            depth -= 1
+            let calls = depth == 0 ? callsUp : []
+            if depth == 0 { callsUp.removeAll() }
+            lock.unlock()
+            calls.forEach { $0() }
+        }
+    }
+
+    private var isCancelled: Bool {
+        mailLock.withLock { cancelled }
+    }
+
+    func receive(subscription: Subscription) {
+        deliver {
+            guard !isCancelled, let content, content.upstream == nil else {
+                callsUp.append { subscription.cancel() }  // a second upstream, or a late one
+                return
+            }
+            content.upstream = WrittenDown(subscription) { self.callsUp.append($0) }
+            content.downstream.receive(subscription: self)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        deliver {
+            guard !isCancelled, let content else { return .none }
+            return content.receive(input)
+        }
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        deliver {
+            guard !isCancelled, let content, !upstreamFinished else { return }
+            upstreamFinished = true
+            content.upstream = nil  // a finished upstream is asked for nothing more
+            content.receive(completion: completion)
+            if !content.hasPendingEvents { self.content = nil }
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        mailLock.withLock { if !cancelled { pending += demand } }
+        readMail()
+    }
+
+    func cancel() {
+        mailLock.withLock { cancelled = true }
+        readMail()
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1142)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -675,7 +790,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1185)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1184)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -686,8 +801,10 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     ]
     for script in scripts {
         let first = play(script.steps, initial: script.initial, answer: script.answer, on: .oneLock)
-        let library = play(script.steps, initial: script.initial, answer: script.answer, on: .library)
-        XCTAssertEqual(library, first, "\(script)")
+        for wrapper in [Wrapper.mail, .library] {
+            let run = play(script.steps, initial: script.initial, answer: script.answer, on: wrapper)
+            XCTAssertEqual(run, first, "\(wrapper): \(script)")
+        }
     }
     let firstScript = play(scripts[0].steps, initial: .max(2), answer: .none, on: .library)
     XCTAssertEqual(firstScript.events, [1, 2, 4].asEvents(completion: .finished))
@@ -697,51 +814,52 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1212)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1213)
 func testASecondOrLateUpstreamIsCancelled() {
-    let taker = Taker(initial: .max(1))
-    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-    let subscription = CustomSubscription(behavior: behavior)
-    let first = SpySubscription()
-    let second = SpySubscription()
-    let late = SpySubscription()
-
-    subscription.receive(subscription: first)
-    subscription.receive(subscription: second)
-    XCTAssertEqual(second.cancellations, 1)
-    XCTAssertEqual(second.requests, [])
-    XCTAssertEqual(first.cancellations, 0, "the first upstream stays connected")
-
-    subscription.cancel()
-    subscription.receive(subscription: late)
-    XCTAssertEqual(late.cancellations, 1)
-    XCTAssertEqual(first.requests, [.max(1)])
-}
-#sourceLocation()
-}
-
-extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1239)
-func testWrapperReleasesTheBehaviorAfterCompletion() {
-    weak var weakBehavior: HopBehavior<Int, Never>?
-    let subscription: CustomSubscription<HopBehavior<Int, Never>>
-    do {
+    for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
-        let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-        weakBehavior = behavior
-        subscription = CustomSubscription(behavior: behavior)
-    }
-    subscription.receive(subscription: Subscriptions.empty)
-    XCTAssertNotNil(weakBehavior, "the subscription keeps its behavior while it is live")
+        let link = wrapper.link(HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker)))
+        let first = SpySubscription()
+        let second = SpySubscription()
+        let late = SpySubscription()
 
-    subscription.receive(completion: .finished)
-    XCTAssertNil(weakBehavior)
+        link.receive(subscription: first)
+        link.receive(subscription: second)
+        XCTAssertEqual(second.cancellations, 1, "\(wrapper)")
+        XCTAssertEqual(second.requests, [], "\(wrapper)")
+        XCTAssertEqual(first.cancellations, 0, "\(wrapper): the first upstream stays connected")
+
+        taker.subscription?.cancel()
+        link.receive(subscription: late)
+        XCTAssertEqual(late.cancellations, 1, "\(wrapper)")
+        XCTAssertEqual(first.requests, [.max(1)], "\(wrapper)")
+    }
 }
 #sourceLocation()
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1267)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1241)
+func testWrapperReleasesTheBehaviorAfterCompletion() {
+    for wrapper in [Wrapper.mail, .library] {
+        let taker = Taker(initial: .max(1))
+        weak var weakBehavior: HopBehavior<Int, Never>?
+        var behavior: HopBehavior? = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+        weakBehavior = behavior
+        let link = wrapper.link(behavior!)
+        behavior = nil
+        link.receive(subscription: Subscriptions.empty)
+        XCTAssertNotNil(weakBehavior, "\(wrapper): the link keeps its behavior while it is live")
+
+        link.receive(completion: .finished)
+        XCTAssertNil(weakBehavior, "\(wrapper)")
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1270)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -763,7 +881,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1295)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1300)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -778,55 +896,61 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1309)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1314)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
-    let taker = Taker(initial: .max(1))
-    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
-    let subscription = CustomSubscription(behavior: behavior)
-    var deliveredMeanwhile = [DispatchTimeoutResult]()
-    let probe = ProbeSubscription { _ in
-        let delivered = DispatchSemaphore(value: 0)
-        Thread {
-            _ = subscription.receive(1)
-            delivered.signal()
-        }.start()
-        deliveredMeanwhile.append(delivered.wait(timeout: .now() + 5))
+    for wrapper in [Wrapper.mail, .library] {
+        let taker = Taker(initial: .max(1))
+        let link = wrapper.link(HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker)))
+        var deliveredMeanwhile = [DispatchTimeoutResult]()
+        let probe = ProbeSubscription { _ in
+            let delivered = DispatchSemaphore(value: 0)
+            Thread {
+                _ = link.receive(1)
+                delivered.signal()
+            }.start()
+            deliveredMeanwhile.append(delivered.wait(timeout: .now() + 5))
+        }
+
+        link.receive(subscription: probe)  // the taker requests max(1): the probe runs
+
+        XCTAssertEqual(deliveredMeanwhile, [.success], "\(wrapper)")
+        XCTAssertEqual(taker.events, [1].asEvents(completion: nil), "\(wrapper)")
     }
-
-    subscription.receive(subscription: probe)  // the taker requests max(1): the probe runs
-
-    XCTAssertEqual(deliveredMeanwhile, [.success])
-    XCTAssertEqual(taker.events, [1].asEvents(completion: nil))
 }
 #sourceLocation()
 }
 
 extension Chapter02Tests {
 #sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1342)
-func testTheLibrarysRequestAndCancelDoNotWaitForADelivery() {
-    let request = callWhileADeliveryIsHeld(on: .library) { $0.request(.max(1)) }
-    XCTAssertTrue(request.returnedWhileHeld, "request(_:) returned at once")
-    XCTAssertEqual(request.delivered, [1, 2], "the demand it left was read after the delivery")
+func testRequestAndCancelDoNotWaitForADelivery() {
+    for wrapper in [Wrapper.mail, .library] {
+        let request = callWhileADeliveryIsHeld(on: wrapper) { $0.request(.max(1)) }
+        XCTAssertTrue(request.returnedWhileHeld, "\(wrapper): request(_:) returned at once")
+        XCTAssertEqual(
+            request.delivered, [1, 2], "\(wrapper): the demand it left was read after the delivery")
 
-    let cancel = callWhileADeliveryIsHeld(on: .library) { $0.cancel() }
-    XCTAssertTrue(cancel.returnedWhileHeld, "cancel() returned at once")
-    XCTAssertEqual(cancel.delivered, [1], "no delivery started after cancel() returned")
+        let cancel = callWhileADeliveryIsHeld(on: wrapper) { $0.cancel() }
+        XCTAssertTrue(cancel.returnedWhileHeld, "\(wrapper): cancel() returned at once")
+        XCTAssertEqual(cancel.delivered, [1], "\(wrapper): no delivery started after cancel() returned")
+    }
 }
 #sourceLocation()
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1358)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1374)
 func testTheLibrarysLinksDoNotDeadlock() {
-    let run = sendWhileCancelling(on: .library, seconds: 10)
+    for wrapper in [Wrapper.mail, .library] {
+        let run = sendWhileCancelling(on: wrapper, seconds: 10)
 
-    XCTAssertTrue(run.met, "both threads got inside their links")
-    XCTAssertTrue(run.finished, "the call up waited for its turn with no lock held")
+        XCTAssertTrue(run.met, "\(wrapper): both threads got inside their links")
+        XCTAssertTrue(run.finished, "\(wrapper): the call up waited for its turn with no lock held")
+    }
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1372)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1390)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -866,10 +990,53 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1411)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1429)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
-    XCTAssertNil(
-        roundThatDeadlocks { $0.hop(on: .library).hop(on: .library).eraseToAnyPublisher() })
+    for wrapper in [Wrapper.mail, .library] {
+        XCTAssertNil(
+            roundThatDeadlocks { $0.hop(on: wrapper).hop(on: wrapper).eraseToAnyPublisher() },
+            "\(wrapper)")
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1453)
+func testDemandIsNeverLostNorCountedTwice() {
+    for wrapper in [Wrapper.mail, .library] {
+        for round in 1...20 {
+            let taker = Taker(initial: .none)
+            let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+            let link = wrapper.link(behavior)
+            let spy = SpySubscription()
+            link.receive(subscription: spy)
+            let subscription = taker.subscription!
+            let requestsDone = DispatchSemaphore(value: 0)
+            let finished = DispatchSemaphore(value: 0)
+            Thread {
+                var value = 0
+                while requestsDone.wait(timeout: .now()) == .timedOut {
+                    value += 1
+                    _ = link.receive(value)
+                }
+                finished.signal()
+            }.start()
+            Thread {
+                for _ in 1...1_000 { subscription.request(.max(1)) }
+                requestsDone.signal()
+                finished.signal()
+            }.start()
+            finished.wait()
+            finished.wait()
+
+            let delivered = taker.events.count
+            let outstanding = behavior.demand.max ?? 1_000_000
+            let asked = spy.requests.reduce(0) { $0 + ($1.max ?? 1_000_000) }
+            XCTAssertEqual(delivered + outstanding, 1_000, "\(wrapper), round \(round)")
+            XCTAssertEqual(asked, 1_000, "\(wrapper), round \(round)")
+        }
+    }
 }
 #sourceLocation()
 }

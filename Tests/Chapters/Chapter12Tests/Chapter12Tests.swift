@@ -181,7 +181,7 @@ waiting.request(.max(2))
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-subject    ^----12-----45-|
+subject    ^    12--   45-|
 subject?   2       2
 sequence   (^12)---(34)----(56|)
 sequence?  2       2       2

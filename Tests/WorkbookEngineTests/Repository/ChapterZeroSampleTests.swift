@@ -34,6 +34,22 @@ final class ChapterZeroSampleTests: XCTestCase {
         return samples
     }
 
+    /// The lines of every ```` ```text ```` block of `text`.
+    static func textBlockLines(in text: String) -> [String] {
+        var lines: [String] = []
+        var inside = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !inside, line == "```text" {
+                inside = true
+            } else if inside, line == "```" {
+                inside = false
+            } else if inside {
+                lines.append(String(line))
+            }
+        }
+        return lines
+    }
+
     /// The claims of a sample's `lines` about `chapter`.
     static func claims(of lines: [String], chapter: ChapterFile) -> Sample {
         func numbers(_ line: String) -> [Int] {
@@ -122,5 +138,60 @@ final class ChapterZeroSampleTests: XCTestCase {
                 row: [declared - observedTests, 0, 0, observedTests],
                 totals: [declared - observedTests, 0, 0, observedTests],
                 locations: observations))
+    }
+
+    /// Chapter 00's samples from other chapters (a crash in a starter, the conformance kit's
+    /// report), copied from `workbook test 03 --mine` runs, name a test of that chapter at a
+    /// line: the line must still be in that test's code, and a starter's "not written yet"
+    /// must name the section its `unwritten(...)` names.
+    func testChapterZerosSamplesFromOtherChaptersPointIntoTheirTests() throws {
+        let chapters = try WorkbookLoader(root: Fixtures.repository).chapters()
+        let text = try String(
+            contentsOf: Fixtures.repository.appendingPathComponent(
+                "Chapters/00-how-to-use-this-workbook.md"), encoding: .utf8)
+        let pattern = try NSRegularExpression(
+            pattern: #"^Chapters/([0-9]{2})-[^:]+\.md:([0-9]+): (\w+): "#)
+        var checked = 0
+        for line in Self.textBlockLines(in: text) {
+            let range = NSRange(line.startIndex..., in: line)
+            guard let match = pattern.firstMatch(in: line, range: range),
+                let number = Range(match.range(at: 1), in: line).map({ String(line[$0]) }),
+                number != "00",
+                let at = Range(match.range(at: 2), in: line).flatMap({ Int(line[$0]) }),
+                let name = Range(match.range(at: 3), in: line).map({ String(line[$0]) })
+            else { continue }
+            checked += 1
+            let chapter = try XCTUnwrap(chapters.first { $0.file.number == number }, line)
+            let unit = try XCTUnwrap(
+                chapter.units.first { $0.testNames.contains(name) }, "no test \(name): \(line)")
+            let spans = unit.parts.map { block in
+                block.codeLine..<(block.codeLine + block.code.count { $0 == "\n" })
+            }
+            XCTAssertTrue(
+                spans.contains { $0.contains(at) },
+                "line \(at) is not in \(name)'s code (\(spans)); rerun and copy: \(line)")
+            if let written = line.range(of: "not written yet: ") {
+                let rest = line[written.upperBound...]
+                let parts = rest.components(separatedBy: "; see ")
+                XCTAssertEqual(parts.count, 2, line)
+                let starters = try FileManager.default.subpathsOfDirectory(
+                    atPath: Fixtures.repository.appendingPathComponent("Exercises").path
+                ).filter { $0.hasSuffix(".swift") }.map {
+                    try String(
+                        contentsOf: Fixtures.repository.appendingPathComponent("Exercises/\($0)"),
+                        encoding: .utf8
+                    )
+                }
+                let call = try NSRegularExpression(
+                    pattern: #"unwritten\(\s*""# + NSRegularExpression.escapedPattern(for: parts[0])
+                        + #"",\s*see:\s*""#
+                        + NSRegularExpression.escapedPattern(for: parts.last ?? "") + #""\)"#)
+                XCTAssertTrue(
+                    starters.contains {
+                        call.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
+                    }, "no starter's unwritten(...) says: \(rest)")
+            }
+        }
+        XCTAssertGreaterThan(checked, 1, "chapter 00's samples from chapter 3 were not found")
     }
 }

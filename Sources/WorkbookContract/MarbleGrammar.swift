@@ -5,7 +5,9 @@
 /// it refuses is never drawn.
 ///
 /// A lane line is a name (ASCII letters, digits, `-`, `_`; `name?` for its request line),
-/// padded with spaces to two past the longest name, then one mark per column. The legend
+/// padded with spaces to two past the longest name, then one mark per column; a space is
+/// never a frame (it pads a frame that a group `(ab)` widened, or stands where the lane is not
+/// subscribed), so each `-`, mark and group on a live lane is one frame. The legend
 /// line starts with spaces and lists `letter=value`, a value with anything
 /// ``isBare(_:)`` refuses written in quotes with Swift's escapes. There are no wildcards:
 /// `...` is refused, so a block compares exactly with the recorded run.

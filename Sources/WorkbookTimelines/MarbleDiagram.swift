@@ -7,9 +7,11 @@ import WorkbookContract
 /// One line per lane: its name, then one column per frame. `-` is a frame in which nothing
 /// happened, `^` the subscription, a character a value, `|` completion, `#` failure, `!` a
 /// cancel, and `(ab)` several marks in the same frame. Columns line up across lanes: a frame
-/// with a group is as wide as its widest group, and the other lanes fill it with `-` while
-/// subscribed. A lane that asked for a limited demand has a second line, `name?`, with each
-/// request in its frame (`*` for `.unlimited`). A value whose text is not one visible
+/// with a group is as wide as its widest group, and the other lanes pad it with spaces after
+/// their own mark (a `-` while subscribed and quiet), never with more `-`: on a live lane,
+/// each `-`, each mark outside a group and each group is one frame. A lane that asked for a
+/// limited demand has a second line, `name?`, with each request in its frame (`*` for
+/// `.unlimited`). A value whose text is not one visible
 /// character, or is one of the marks, is drawn as a letter explained by the last line,
 /// `a=11 b=13`, in quotes with escapes when it has a space or a character not visible
 /// (``MarbleGrammar``, which the engine reads the text back with).
@@ -46,9 +48,10 @@ package struct MarbleDiagram: Sendable {
             var line = row.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
             for frame in 0...max(lastFrame, 0) where frame <= lastFrame {
                 let token = row.tokens[frame]
-                let filler: Character = row.active[frame] ? "-" : " "
-                let drawn = token.isEmpty ? String(filler) : token
-                line += drawn + String(repeating: filler, count: widths[frame] - drawn.count)
+                // A quiet frame is one `-`; the rest of a frame a group widened is spaces,
+                // so that each `-` on a lane is exactly one frame.
+                let drawn = token.isEmpty ? (row.active[frame] ? "-" : " ") : token
+                line += drawn + String(repeating: " ", count: widths[frame] - drawn.count)
             }
             while line.last == " " { line.removeLast() }
             lines.append(line)

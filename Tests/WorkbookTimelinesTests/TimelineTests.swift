@@ -58,10 +58,47 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(
             timeline.diagram,
             """
-            a  (^0)1----|
+            a  (^0)1-   |
             b       (^1)|
 
             """)
+    }
+
+    /// A frame widened by a group on one lane is padded with spaces on the others, never
+    /// with `-`, the mark of one quiet frame: on a live lane, each `-`, mark and group is
+    /// one frame, so counting them counts the frames (issue 33).
+    func testAWidenedFrameIsPaddedWithSpacesSoEveryLaneCountsTheFrames() {
+        let timeline = Timeline()
+        let subject = CurrentValueSubject<Int, Never>(0)
+        subject.subscribe(timeline.lane("early"))
+        timeline.advance()
+        subject.subscribe(timeline.lane("late"))
+        timeline.advance()
+        timeline.advance()
+        subject.send(completion: .finished)
+        let lanes = timeline.diagram.split(separator: "\n").map {
+            String($0.drop { $0 != " " }.drop { $0 == " " })
+        }
+        XCTAssertEqual(lanes, ["(^0)-   -|", "(^0)-|"])
+        XCTAssertEqual(lanes.map(Self.frames), [4, 3])
+    }
+
+    /// The frames a lane's marks stand for: each mark or `(...)` group is one, a space
+    /// none.
+    private static func frames(_ marks: String) -> Int {
+        var count = 0
+        var inGroup = false
+        for mark in marks {
+            switch mark {
+            case "(": inGroup = true
+            case ")":
+                inGroup = false
+                count += 1
+            case " ": break
+            default: if !inGroup { count += 1 }
+            }
+        }
+        return count
     }
 
     func testALimitedDemandGetsARequestLineAndACancelIsDrawn() {

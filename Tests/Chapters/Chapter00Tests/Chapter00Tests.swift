@@ -18,7 +18,7 @@ final class Chapter00Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 54)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 60)
 struct Greeter {
     let name: String
 
@@ -29,7 +29,7 @@ struct Greeter {
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 69)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 75)
 func testGreeterGreetsByName() {
     XCTAssertEqual(Greeter(name: "Ada").greeting(), "Hello, Ada!")
 }
@@ -40,7 +40,7 @@ extension Chapter00Tests {
     func test_examples_print() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 83)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 89)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject.sink { print("received \($0)") }
 subject.send(1)
@@ -54,7 +54,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 83)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 89)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -66,7 +66,7 @@ object: ObjectIdentifier(0x...)
 received 3
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 94)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 100)
         }
     }
 }
@@ -75,7 +75,7 @@ extension Chapter00Tests {
     func test_two_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 113)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 117)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("early"))
 timeline.advance()
@@ -89,7 +89,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 113)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 117)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -98,191 +98,45 @@ early  ^1-2|
 late     ^2|
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 125)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 129)
         }
     }
 }
 
 extension Chapter00Tests {
-    func test_values_in_quotes() throws {
+    func test_widened_frame() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 159)
-let subject = PassthroughSubject<String, Never>()
-subject.subscribe(timeline.lane("words"))
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
+let subject = CurrentValueSubject<Int, Never>(1)
+subject.subscribe(timeline.lane("early"))
 timeline.advance()
-subject.send("x y")
+subject.send(2)
 timeline.advance()
-subject.send("")
+subject.subscribe(timeline.lane("late"))
+timeline.advance()
+subject.send(3)
 timeline.advance()
 subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 159)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-words  ^ab|
-       a="x y" b=""
+early  (^1)2-   3|
+late        (^2)3|
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 169)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 177)
         }
     }
 }
 
 extension Chapter00Tests {
-    func test_limited_demand() throws {
-        let timeline = WorkbookTimelines.Timeline()
-        let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 192)
-let subject = PassthroughSubject<Int, Never>()
-let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
-subject.subscribe(slow)
-for value in [10, 20, 30] {
-    timeline.advance()
-    subject.send(value)
-}
-timeline.advance()
-slow.request(.max(1))
-timeline.advance()
-subject.send(40)
-timeline.advance()
-slow.cancel()
-#sourceLocation()
-        }
-        if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 192)
-        } else {
-            WorkbookRuntime.assertDiagram(
-                timeline.diagram,
-                matches: #"""
-slow   ^a---b!
-slow?  1   1
-       a=10 b=40
-
-"""#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 207)
-        }
-    }
-}
-
-extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 230)
-func testCountingWithAGroup() {
-    var received: [Int] = []
-#sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 237)
-    let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
-#sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 243)
-    XCTAssertEqual(received, [1, 2, 3])
-    cancellable.cancel()
-}
-#sourceLocation()
-}
-
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 255)
-func makeNumbers() -> [Int] {
-    [10, 20, 30]
-}
-#sourceLocation()
-
-extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 261)
-func testHiddenHelper() {
-    XCTAssertEqual(makeNumbers().reduce(0, +), 60)
-}
-#sourceLocation()
-}
-
-extension Chapter00Tests {
-    func test_map_then_filter() throws {
-        let capture = try WorkbookRuntime.OutputCapture()
-        let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 271)
-let values = [1, 2, 3, 4].publisher
-#sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 275)
-let cancellable = values
-    .map { $0 * 10 }
-    .filter { $0 > 15 }
-    .sink { print($0) }
-cancellable.cancel()
-#sourceLocation()
-        }
-        let output = capture.finish()
-        if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 271)
-        } else {
-            WorkbookRuntime.assertOutput(
-                output,
-                matches: #"""
-20
-30
-40
-
-"""#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 282)
-        }
-    }
-}
-
-extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 380)
-func testHowADemandDescribesItself() {
-    expectObserved(
-        Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
-        [.openCombine: "max(2)"])
-}
-#sourceLocation()
-}
-
-extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 402)
-func testUnlimitedStaysUnlimited() {
-    var demand = Subscribers.Demand.unlimited
-    demand -= .max(1)
-    assertDocumented(
-        demand, equals: .unlimited,
-        "Subscribers.Demand -=: \"When subtracting any value (including .unlimited) from .unlimited, the result is still .unlimited.\"")
-}
-#sourceLocation()
-}
-
-extension Chapter00Tests {
-    func test_print_is_each_implementations_own() throws {
-        let capture = try WorkbookRuntime.OutputCapture()
-        let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 417)
-let cancellable = Just(1).print("just").sink { _ in }
-withExtendedLifetime(cancellable) {}
-#sourceLocation()
-        }
-        let output = capture.finish()
-        if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 417)
-        } else {
-            WorkbookRuntime.assertOutput(
-                output,
-                matches: #"""
-just: receive subscription: (Just)
-just: request unlimited
-just: receive value: (1)
-just: request max: (0) (synchronous)
-just: receive finished
-
-"""#,
-                observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 421)
-        }
-    }
-}
-
-extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 581)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 254)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()
@@ -302,4 +156,225 @@ func testSendSequenceSendsEachElementThenTheCompletion() {
     XCTAssertEqual(received([], .finished), ["completion: finished"])
 }
 #sourceLocation()
+}
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 312)
+func testCountingWithAGroup() {
+    var received: [Int] = []
+#sourceLocation()
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 319)
+    let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
+#sourceLocation()
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 325)
+    XCTAssertEqual(received, [1, 2, 3])
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 337)
+func makeNumbers() -> [Int] {
+    [10, 20, 30]
+}
+#sourceLocation()
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 343)
+func testHiddenHelper() {
+    XCTAssertEqual(makeNumbers().reduce(0, +), 60)
+}
+#sourceLocation()
+}
+
+extension Chapter00Tests {
+    func test_map_then_filter() throws {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 353)
+let values = [1, 2, 3, 4].publisher
+#sourceLocation()
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 357)
+let cancellable = values
+    .map { $0 * 10 }
+    .filter { $0 > 15 }
+    .sink { print($0) }
+cancellable.cancel()
+#sourceLocation()
+        }
+        let output = capture.finish()
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 353)
+        } else {
+            WorkbookRuntime.assertOutput(
+                output,
+                matches: #"""
+20
+30
+40
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 364)
+        }
+    }
+}
+
+extension Chapter00Tests {
+    func test_values_in_quotes() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 408)
+let subject = PassthroughSubject<String, Never>()
+subject.subscribe(timeline.lane("words"))
+timeline.advance()
+subject.send("x y")
+timeline.advance()
+subject.send("")
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 408)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+words  ^ab|
+       a="x y" b=""
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 418)
+        }
+    }
+}
+
+extension Chapter00Tests {
+    func test_limited_demand() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 441)
+let subject = PassthroughSubject<Int, Never>()
+let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
+subject.subscribe(slow)
+for value in [10, 20, 30] {
+    timeline.advance()
+    subject.send(value)
+}
+timeline.advance()
+slow.request(.max(1))
+timeline.advance()
+subject.send(40)
+timeline.advance()
+slow.cancel()
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 441)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+slow   ^a---b!
+slow?  1   1
+       a=10 b=40
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 456)
+        }
+    }
+}
+
+extension Chapter00Tests {
+    func test_legend() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 488)
+let subject = PassthroughSubject<Int, Never>()
+subject.subscribe(timeline.lane("finished"))
+let asked = timeline.lane("asked", demand: .max(1), of: Int.self, failing: Never.self)
+subject.subscribe(asked)
+timeline.advance()
+subject.send(1)
+timeline.advance()
+asked.request(.unlimited)
+subject.send(2)
+timeline.advance()
+asked.cancel()
+let failing = PassthroughSubject<Int, Error>()
+failing.subscribe(timeline.lane("failed"))
+let live = CurrentValueSubject<Int, Never>(5)
+live.subscribe(timeline.lane("live"))
+timeline.advance()
+subject.send(completion: .finished)
+failing.send(completion: .failure(URLError(.timedOut)))
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 488)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: ##"""
+finished  ^12-   |
+asked     ^12!
+asked?    1 *
+failed       ^   #
+live         (^5)-
+
+"""##,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 508)
+        }
+    }
+}
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 550)
+func testHowADemandDescribesItself() {
+    expectObserved(
+        Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
+        [.openCombine: "max(2)"])
+}
+#sourceLocation()
+}
+
+extension Chapter00Tests {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 572)
+func testUnlimitedStaysUnlimited() {
+    var demand = Subscribers.Demand.unlimited
+    demand -= .max(1)
+    assertDocumented(
+        demand, equals: .unlimited,
+        "Subscribers.Demand -=: \"When subtracting any value (including .unlimited) from .unlimited, the result is still .unlimited.\"")
+}
+#sourceLocation()
+}
+
+extension Chapter00Tests {
+    func test_print_is_each_implementations_own() throws {
+        let capture = try WorkbookRuntime.OutputCapture()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 587)
+let cancellable = Just(1).print("just").sink { _ in }
+withExtendedLifetime(cancellable) {}
+#sourceLocation()
+        }
+        let output = capture.finish()
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 587)
+        } else {
+            WorkbookRuntime.assertOutput(
+                output,
+                matches: #"""
+just: receive subscription: (Just)
+just: request unlimited
+just: receive value: (1)
+just: request max: (0) (synchronous)
+just: receive finished
+
+"""#,
+                observedOn: .openCombine,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 591)
+        }
+    }
 }

@@ -476,7 +476,7 @@ library.send(2)
                 matches: #"""
 draft-early    ^1|
 library-early  ^1|
-draft-late        ^---2
+draft-late        ^   2
 library-late      (^|)
 
 """#,
@@ -486,7 +486,7 @@ library-late      (^|)
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 672)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 671)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -507,7 +507,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 708)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 707)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -538,7 +538,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 744)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 743)
 func testALateSubscriberAsksNoUpstream() {
     func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
     where S.Output == Int, S.Failure == Never {
@@ -561,7 +561,7 @@ func testALateSubscriberAsksNoUpstream() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 770)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 769)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -590,7 +590,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 819)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 818)
 /// A subscriber that asks for everything and logs every call it gets.
 final class Logger: Subscriber {
     let name: String
@@ -619,7 +619,7 @@ final class Logger: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 847)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 846)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         // Spelled out, because `Demand`'s own description is each implementation's choice
@@ -668,12 +668,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 945)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 944)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 949)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 948)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -280,7 +280,7 @@ subject.subscribe(timeline.lane("after-end"))
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-early      ^123-----4|
+early      ^123-    4|
 late           (^23)4|
 after-end             (^34|)
 
@@ -558,7 +558,7 @@ subjectA.send(completion: .finished)
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-shared-C  ^13-----46|
+shared-C  ^13-    46|
 shared-D     (^13)46|
 
 """#,

@@ -152,8 +152,8 @@ waiting.request(.max(2))
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-sent       ^----123----456|
-subject    ^----12-----45-|
+sent       ^    123-   456|
+subject    ^    12--   45-|
 subject?   2       2
 sequence   (^12)---(34)----(56|)
 sequence?  2       2       2

@@ -260,7 +260,7 @@ shared.subscribe(timeline.lane("sub3"))
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
                 matches: #"""
-sub1   ^123-----45|
+sub1   ^123-    45|
 sub2       (^23)45|
 sub3               (^45|)
 

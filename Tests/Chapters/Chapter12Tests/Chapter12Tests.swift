@@ -18,12 +18,12 @@ final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 76)
+#sourceLocation(file: "Chapters/12-demand.md", line: 111)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 80)
+#sourceLocation(file: "Chapters/12-demand.md", line: 115)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -47,7 +47,7 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 112)
+#sourceLocation(file: "Chapters/12-demand.md", line: 147)
 func testSubjectDropsValuesWithoutDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -75,7 +75,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 151)
+#sourceLocation(file: "Chapters/12-demand.md", line: 186)
 func testACompletionNeedsNoDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -92,7 +92,7 @@ func testACompletionNeedsNoDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 182)
+#sourceLocation(file: "Chapters/12-demand.md", line: 218)
 func testSequencePublisherWaitsForDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -120,7 +120,7 @@ extension Chapter12Tests {
     func test_hot_and_waiting_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/12-demand.md", line: 221)
+#sourceLocation(file: "Chapters/12-demand.md", line: 257)
 let subject = PassthroughSubject<Int, Never>()
 let sent = timeline.lane("sent", of: Int.self, failing: Never.self)
 let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
@@ -147,7 +147,7 @@ waiting.request(.max(2))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 221)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 257)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -160,13 +160,13 @@ sequence?  2       2       2
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 249)
+                file: "Chapters/12-demand.md", line: 285)
         }
     }
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 320)
+#sourceLocation(file: "Chapters/12-demand.md", line: 356)
 func testTheBudgetStopsAtIntMax() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -183,7 +183,7 @@ func testTheBudgetStopsAtIntMax() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 339)
+#sourceLocation(file: "Chapters/12-demand.md", line: 375)
 func testANegativeBudgetStopsTheProgram() throws {
     try assertTraps("a negative budget") {
         _ = CustomDemandSink<Int, Never>(
@@ -199,7 +199,7 @@ func testANegativeBudgetStopsTheProgram() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 360)
+#sourceLocation(file: "Chapters/12-demand.md", line: 396)
 func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
     let first = ProbeSubscription()
     let second = ProbeSubscription()
@@ -227,7 +227,7 @@ func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 395)
+#sourceLocation(file: "Chapters/12-demand.md", line: 431)
 func testARequestForNothing() throws {
     let outcome = try trapOutcome("request(.none)") {
         PassthroughSubject<Int, Never>().subscribe(
@@ -242,7 +242,7 @@ func testARequestForNothing() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 408)
+#sourceLocation(file: "Chapters/12-demand.md", line: 444)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -18,12 +18,12 @@ final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 76)
+#sourceLocation(file: "Chapters/12-demand.md", line: 111)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 80)
+#sourceLocation(file: "Chapters/12-demand.md", line: 115)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -47,7 +47,7 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 112)
+#sourceLocation(file: "Chapters/12-demand.md", line: 147)
 func testSubjectDropsValuesWithoutDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -75,7 +75,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 151)
+#sourceLocation(file: "Chapters/12-demand.md", line: 186)
 func testACompletionNeedsNoDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -92,7 +92,7 @@ func testACompletionNeedsNoDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 182)
+#sourceLocation(file: "Chapters/12-demand.md", line: 218)
 func testSequencePublisherWaitsForDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -102,13 +102,18 @@ func testSequencePublisherWaitsForDemand() {
         receiveCompletion: { completions.append($0) })
 
     (1...6).publisher.subscribe(sink)
-    XCTAssertEqual(values, [1, 2])
-
+    let afterSubscribing = values
     sink.increaseDemand(2)
-    XCTAssertEqual(values, [1, 2, 3, 4])
-
+    let afterTwoMore = values
     sink.increaseDemand(2)
-    XCTAssertEqual(values, [1, 2, 3, 4, 5, 6])
+
+    assertDocumented(
+        [afterSubscribing.count <= 2, afterTwoMore.count <= 4, values.count <= 6],
+        equals: [true, true, true],
+        "Processing Published Elements with Subscribers: \"a publisher can't send elements until the subscriber attaches and asks for them\"; \"Demand is additive\"")
+    expectObserved(
+        [afterSubscribing, afterTwoMore, values], "what the sink has after subscribing, after 2 more, after 2 more again",
+        [.openCombine: [[1, 2], [1, 2, 3, 4], [1, 2, 3, 4, 5, 6]]])
     expectObserved(
         completions, "whether (1...6).publisher finishes right after 6, with no request after it",
         [.openCombine: [.finished]])
@@ -120,7 +125,7 @@ extension Chapter12Tests {
     func test_hot_and_waiting_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/12-demand.md", line: 221)
+#sourceLocation(file: "Chapters/12-demand.md", line: 266)
 let subject = PassthroughSubject<Int, Never>()
 let sent = timeline.lane("sent", of: Int.self, failing: Never.self)
 let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
@@ -147,7 +152,7 @@ waiting.request(.max(2))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 221)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 266)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -160,13 +165,13 @@ sequence?  2       2       2
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 249)
+                file: "Chapters/12-demand.md", line: 294)
         }
     }
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 320)
+#sourceLocation(file: "Chapters/12-demand.md", line: 365)
 func testTheBudgetStopsAtIntMax() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -183,7 +188,7 @@ func testTheBudgetStopsAtIntMax() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 339)
+#sourceLocation(file: "Chapters/12-demand.md", line: 384)
 func testANegativeBudgetStopsTheProgram() throws {
     try assertTraps("a negative budget") {
         _ = CustomDemandSink<Int, Never>(
@@ -199,7 +204,7 @@ func testANegativeBudgetStopsTheProgram() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 360)
+#sourceLocation(file: "Chapters/12-demand.md", line: 405)
 func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
     let first = ProbeSubscription()
     let second = ProbeSubscription()
@@ -227,7 +232,7 @@ func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 395)
+#sourceLocation(file: "Chapters/12-demand.md", line: 440)
 func testARequestForNothing() throws {
     let outcome = try trapOutcome("request(.none)") {
         PassthroughSubject<Int, Never>().subscribe(
@@ -242,7 +247,7 @@ func testARequestForNothing() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 408)
+#sourceLocation(file: "Chapters/12-demand.md", line: 453)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

@@ -17,7 +17,7 @@ final class Chapter14Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 77)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 76)
 final class TapCounter: ControlTarget {
     var calls: [String] = []
     func perform(_ action: Control.Action, sender: Control, for event: Control.Event) {
@@ -27,7 +27,7 @@ final class TapCounter: ControlTarget {
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 86)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 85)
 func testControlCallsTargetsOnlyForTheirEvents() {
     let slider = Slider()
     let counter = TapCounter()
@@ -47,7 +47,7 @@ func testControlCallsTargetsOnlyForTheirEvents() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 112)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 111)
 /// One subscriber's subscription to a control's events, in one class: it registers itself
 /// as the control's target, counts demand, and delivers each event while demand lasts.
 final class SmallEventSubscription<C: Control, S: Subscriber>: Subscription, ControlTarget
@@ -95,7 +95,7 @@ struct SmallEventPublisher<C: Control>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 171)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 170)
 /// Plays the script on the publisher `publisher(slider)` makes; returns the values the
 /// subscriber got and how many targets the slider has left after the cancel.
 func demandScript<P: Publisher>(_ publisher: (Slider) -> P) -> (values: [Float], targets: Int)
@@ -123,7 +123,7 @@ where P.Output == Slider, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 198)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 197)
 func testTheSmallSubscriptionAndTheLibrarysAgree() {
     let small = demandScript { SmallEventPublisher(control: $0, events: .valueChanged) }
     let library = demandScript { $0.publisher(for: .valueChanged) }
@@ -137,7 +137,7 @@ func testTheSmallSubscriptionAndTheLibrarysAgree() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 217)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 216)
 func testTheSmallSubscriptionDiesWithoutAnOwner() {
     let slider = Slider()
     var values: [Float] = []
@@ -156,7 +156,7 @@ func testTheSmallSubscriptionDiesWithoutAnOwner() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 323)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 322)
 func testEventsFromManyThreadsNeverOverlap() {
     let slider = Slider()
     let lock = NSLock()
@@ -187,7 +187,7 @@ func testEventsFromManyThreadsNeverOverlap() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 355)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 354)
 func testAnEventFromInsideTheCallbackIsDeliveredNested() {
     let slider = Slider()
     var log: [String] = []
@@ -207,7 +207,7 @@ func testAnEventFromInsideTheCallbackIsDeliveredNested() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 420)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 423)
 func testTheSubscriptionKeepsItselfAlive() {
     let slider = Slider()
     var values: [Float] = []
@@ -221,6 +221,25 @@ func testTheSubscriptionKeepsItselfAlive() {
     XCTAssertEqual(values, [1, 2])
     XCTAssertEqual(slider.targetCount(), 1, "nothing cancelled it, so it is still registered")
 }
+
+func testAnUncancelledSubscriptionOutlivesItsControl() {
+    final class Witness {}
+    weak var weakWitness: Witness?
+    weak var weakSlider: Slider?
+    do {
+        let witness = Witness()
+        weakWitness = witness
+        let slider = Slider()
+        weakSlider = slider
+        slider.publisher(for: .valueChanged).subscribe(
+            AnySubscriber<Slider, Never>(
+                receiveSubscription: { $0.request(.unlimited) },
+                receiveValue: { _ in withExtendedLifetime(witness) {}; return .none },
+                receiveCompletion: nil))
+    }
+    XCTAssertNil(weakSlider, "the control is gone")
+    XCTAssertNotNil(weakWitness, "but the loop still holds the subscriber, and so its closure")
+}
 #sourceLocation()
 }
 
@@ -228,7 +247,7 @@ extension Chapter14Tests {
     func test_values_on_every_event() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 557)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 579)
 let slider = Slider()
 let cancellable = slider.publisher(for: .valueChanged)
     .customSink(receiveCompletion: { _ in print("completed") },
@@ -244,7 +263,7 @@ slider.value = 1
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 557)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/14-event-publisher.md", line: 579)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -253,13 +272,13 @@ slider at 0.25
 slider at 0.75
 
 """#,
-                file: "Chapters/14-event-publisher.md", line: 570)
+                file: "Chapters/14-event-publisher.md", line: 592)
         }
     }
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 579)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 601)
 func testEventPublisherDeliversTheControlOnEachEvent() {
     let slider = Slider()
     var values: [Float] = []
@@ -287,7 +306,7 @@ func testEventPublisherDeliversTheControlOnEachEvent() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 612)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 634)
 func testSubscriberWithDemandTwoGetsOnlyTwo() {
     let slider = Slider()
     var values: [Float] = []
@@ -321,7 +340,7 @@ func testSubscriberWithDemandTwoGetsOnlyTwo() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 654)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 676)
 func testCancelLeavesTheControlWithoutTargets() {
     let slider = Slider()
     var values: [Float] = []
@@ -348,7 +367,7 @@ func testCancelLeavesTheControlWithoutTargets() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 684)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 706)
 func testCancellingFromInsideATargetDoesNotDeadlock() {
     let slider = Slider()
     var values: [Float] = []
@@ -368,7 +387,7 @@ func testCancellingFromInsideATargetDoesNotDeadlock() {
 }
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 707)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 729)
 func testCustomSinkReceivesValuesAndCompletion() {
     var received: [Subscribers.Event<Int, Never>] = []
     let cancellable = [1, 2, 3].publisher
@@ -380,12 +399,12 @@ func testCustomSinkReceivesValuesAndCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 725)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 747)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter14Tests {
-#sourceLocation(file: "Chapters/14-event-publisher.md", line: 729)
+#sourceLocation(file: "Chapters/14-event-publisher.md", line: 751)
 // The conformance kit on this chapter's publisher and subscriber (under `workbook test 14 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testEventPublisherAndCustomSinkKeepTheContract() {

@@ -602,13 +602,13 @@ struct HeldDelivery {
     var delivered: [Int]
 }
 
-/// Sends 1, then 2, through one link made by `wrapper`, on a thread of its own, to a
-/// subscriber that first asks for `initial`. It holds the first delivery, waiting (two
-/// seconds at most) for the test's thread as a synchronous hop to the main thread would,
-/// while the test's thread makes `call`.
+/// Sends 1, then 2, through one link made by `wrapper` (below a link made by `above`, if
+/// given), on a thread of its own, to a subscriber that first asks for `initial`. It holds
+/// the first delivery, waiting (two seconds at most) for the test's thread as a synchronous
+/// hop to the main thread would, while the test's thread makes `call`.
 func callWhileADeliveryIsHeld(
-    on wrapper: Wrapper, asking initial: Subscribers.Demand = .max(1),
-    _ call: (Subscription) -> Void
+    on wrapper: Wrapper, below above: Wrapper? = nil,
+    asking initial: Subscribers.Demand = .max(1), _ call: (Subscription) -> Void
 ) -> HeldDelivery {
     let subject = PassthroughSubject<Int, Never>()
     let held = DispatchSemaphore(value: 0)
@@ -617,7 +617,9 @@ func callWhileADeliveryIsHeld(
     var gaveUp = false
     var delivered = [Int]()
     var link: Subscription?
-    subject.hop(on: wrapper).subscribe(
+    let source =
+        above.map { subject.hop(on: $0).eraseToAnyPublisher() } ?? subject.eraseToAnyPublisher()
+    source.hop(on: wrapper).subscribe(
         AnySubscriber<Int, Never>(
             receiveSubscription: {
                 link = $0
@@ -646,7 +648,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 958)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 960)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -657,7 +659,7 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1023)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1025)
 /// The third wrapper: deliveries run the behavior under the recursive delivery lock, as in
 /// the second, but `request` and `cancel` never wait for it: they leave mail, and the
 /// thread that holds the lock reads it.
@@ -771,7 +773,7 @@ final class MailSubscription<Content: SubscriptionBehavior>: Subscriber, Subscri
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1164)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1166)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -814,7 +816,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1206)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1208)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -838,7 +840,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1235)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1237)
 func testASecondOrLateUpstreamIsCancelled() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -863,7 +865,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1263)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1265)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -882,7 +884,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1290)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1292)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -897,7 +899,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1304)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1306)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -922,7 +924,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1334)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1336)
 func testRequestAndCancelDoNotWaitForADelivery() {
     for wrapper in [Wrapper.mail, .library] {
         let request = callWhileADeliveryIsHeld(on: wrapper) { $0.request(.max(1)) }
@@ -939,7 +941,7 @@ func testRequestAndCancelDoNotWaitForADelivery() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1364)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1366)
 func testTheLibrarysLinksDoNotDeadlock() {
     for wrapper in [Wrapper.mail, .library] {
         let run = sendWhileCancelling(on: wrapper, seconds: 10)
@@ -951,7 +953,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1380)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1382)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -991,7 +993,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1419)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1421)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     for wrapper in [Wrapper.mail, .library] {
         XCTAssertNil(
@@ -1003,7 +1005,7 @@ func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1443)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1445)
 func testDemandIsNeverLostNorCountedTwice() {
     for wrapper in [Wrapper.mail, .library] {
         for round in 1...20 {
@@ -1043,7 +1045,7 @@ func testDemandIsNeverLostNorCountedTwice() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1569)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1571)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -1061,6 +1063,24 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     XCTAssertFalse(
         later.contains { $0.combineIdentifier == identifier },
         "a live link's identifier is never given to another")
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1598)
+func testTheLibrarysCancelReturnsAtOnceOnlyIfItsUpstreamsDoes() {
+    let belowMail = callWhileADeliveryIsHeld(on: .library, below: .mail, asking: .max(2)) {
+        $0.cancel()
+    }
+    XCTAssertTrue(belowMail.returnedWhileHeld, "the upstream's cancel() returned at once")
+    XCTAssertEqual(belowMail.delivered, [1])
+
+    let belowDeliveryLock = callWhileADeliveryIsHeld(
+        on: .library, below: .deliveryLock, asking: .max(2)
+    ) { $0.cancel() }
+    XCTAssertFalse(
+        belowDeliveryLock.returnedWhileHeld, "the upstream's cancel() waited for its delivery")
 }
 #sourceLocation()
 }

@@ -1,8 +1,8 @@
 // Exercise: chapter 02, SubscriptionBehavior. Start here: the chapter's tests before "The
-// library's wrapper" run your defaults through its own one-lock wrapper.
+// same results as the first wrapper" run your defaults through its own wrappers.
 // Solution: Sources/CustomCombine/SubscriptionModel/SubscriptionBehavior.swift
 // Solution: Sources/CustomCombine/SubscriptionModel/ForwardingBehavior.swift
-// (ForwardingBehavior, the library's HopBehavior without a name, is what chapters 14 and 15
+// (ForwardingBehavior, the library's HopBehavior without a name, is what later chapters
 // build their links on; it comes with this exercise because it conforms to your protocol.)
 
 /// The logic of one link between an upstream subscription and a downstream subscriber:

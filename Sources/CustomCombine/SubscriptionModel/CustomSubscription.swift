@@ -81,9 +81,10 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     @usableFromInline @inline(never) @discardableResult
     func readMail() -> Bool {
         var actedOnCancel = false
-        while core.hasMail {
+        var hasMail = core.hasMail
+        while hasMail {
+            core.fenceBeforeTry()
             guard core.deliveryLock.tryLock() else {
-                core.missedLock()
                 return actedOnCancel
             }
             core.depth += 1
@@ -107,6 +108,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
             let calls = core.depth == 0 ? core.takeUpstreamCalls() : nil
             core.deliveryLock.unlock()
             calls?.makeAll(on: core)
+            hasMail = core.hasMailAfterUnlock
         }
         return actedOnCancel
     }
@@ -228,10 +230,11 @@ class DeliveryState {
         mail.load(ordering: .sequentiallyConsistent) & Mail.work.rawValue != 0
     }
 
-    /// `hasMail`, read by a thread that has just released the delivery lock. On Linux the
-    /// lock is released with a sequentially consistent store, which orders this load after
-    /// it; a pthread mutex promises only release order, so a fence does it there. Either
-    /// way, a poster that failed `tryLock` (and fenced, `missedLock()`) is seen here.
+    /// `hasMail`, read by a thread that has just released the delivery lock (both holder
+    /// paths: `deliver` and `readMail`'s loop). It must come after the release in the one
+    /// order every thread agrees on. On Linux the lock is released with a sequentially
+    /// consistent store, which this sequentially consistent load follows; a pthread mutex
+    /// promises only release order, so a fence does it there.
     @inlinable var hasMailAfterUnlock: Bool {
         #if !os(Linux)
         atomicMemoryFence(ordering: .sequentiallyConsistent)
@@ -239,9 +242,14 @@ class DeliveryState {
         return mail.load(ordering: .sequentiallyConsistent) & Mail.work.rawValue != 0
     }
 
-    /// Called by a poster whose `tryLock` failed: orders that failed attempt before the
-    /// holder's release, so the holder's `hasMailAfterUnlock` sees the mail.
-    func missedLock() {
+    /// Called after leaving mail (or seeing some) and before trying the delivery lock: puts
+    /// the mail before the try in the one order every thread agrees on. Neither try is
+    /// sequentially consistent (an acquiring compare-and-exchange on Linux,
+    /// `pthread_mutex_trylock` elsewhere), so without this fence the try and the holder's
+    /// check could both read stale values. With it, a try that fails read the lock before
+    /// the holder's release, so the fence comes before that release, and the holder's
+    /// `hasMailAfterUnlock`, after its release, sees the mail.
+    func fenceBeforeTry() {
         atomicMemoryFence(ordering: .sequentiallyConsistent)
     }
 

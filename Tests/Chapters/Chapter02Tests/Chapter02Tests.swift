@@ -17,7 +17,7 @@ final class Chapter02Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 198)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 199)
 /// The reference's wrapper: one recursive lock around every call into the behavior,
 /// calls up included.
 final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -62,7 +62,7 @@ final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subs
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 261)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 262)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -143,7 +143,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 344)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 345)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -160,7 +160,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 344)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 345)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -174,12 +174,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 358)
+                file: "Chapters/02-subscription-behavior.md", line: 359)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 383)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 384)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -234,7 +234,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 440)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 441)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -253,7 +253,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 460)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 461)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -274,7 +274,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 486)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 487)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -290,7 +290,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 505)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 506)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -316,7 +316,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 539)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 540)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -334,7 +334,29 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 559)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 561)
+func testAReentrantSendSeesTheUnitAlreadyTaken() {
+    var link: OneLockSubscription<HopBehavior<Int, Never>>!
+    var returnedInside = [Subscribers.Demand]()
+    let taker = Taker(initial: .max(1), answer: { value in
+        if value == 1 { returnedInside.append(link.receive(2)) }
+        return .none
+    })
+    let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
+    link = OneLockSubscription(behavior: behavior)
+    link.receive(subscription: Subscriptions.empty)
+
+    _ = link.receive(1)
+
+    XCTAssertEqual(taker.events, [1].asEvents(completion: nil), "2 came with no demand left")
+    XCTAssertEqual(returnedInside, [.none])
+    XCTAssertEqual(behavior.demand, .max(0))
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 585)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -352,7 +374,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 610)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 636)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -471,7 +493,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 732)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 758)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -481,7 +503,7 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 757)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 783)
 /// The second wrapper: every call runs the behavior under one recursive delivery lock,
 /// as in the first, but the calls up are written down and made once the lock is released.
 final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -563,7 +585,7 @@ final class WrittenDown: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 843)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 869)
 func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
     let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
 
@@ -573,18 +595,20 @@ func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 879)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 905)
 /// What happened to a call made while a delivery on another thread was held.
 struct HeldDelivery {
     var returnedWhileHeld: Bool
     var delivered: [Int]
 }
 
-/// Sends 1, then 2, through one link made by `wrapper`, on a thread of its own. The
-/// subscriber holds the first delivery, waiting (two seconds at most) for the test's thread
-/// as a synchronous hop to the main thread would, while the test's thread makes `call`.
+/// Sends 1, then 2, through one link made by `wrapper` (below a link made by `above`, if
+/// given), on a thread of its own, to a subscriber that first asks for `initial`. It holds
+/// the first delivery, waiting (two seconds at most) for the test's thread as a synchronous
+/// hop to the main thread would, while the test's thread makes `call`.
 func callWhileADeliveryIsHeld(
-    on wrapper: Wrapper, _ call: (Subscription) -> Void
+    on wrapper: Wrapper, below above: Wrapper? = nil,
+    asking initial: Subscribers.Demand = .max(1), _ call: (Subscription) -> Void
 ) -> HeldDelivery {
     let subject = PassthroughSubject<Int, Never>()
     let held = DispatchSemaphore(value: 0)
@@ -593,11 +617,13 @@ func callWhileADeliveryIsHeld(
     var gaveUp = false
     var delivered = [Int]()
     var link: Subscription?
-    subject.hop(on: wrapper).subscribe(
+    let source =
+        above.map { subject.hop(on: $0).eraseToAnyPublisher() } ?? subject.eraseToAnyPublisher()
+    source.hop(on: wrapper).subscribe(
         AnySubscriber<Int, Never>(
             receiveSubscription: {
                 link = $0
-                $0.request(.max(1))
+                $0.request(initial)
             },
             receiveValue: { value in
                 delivered.append(value)
@@ -622,7 +648,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 930)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 960)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -633,7 +659,7 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 997)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1025)
 /// The third wrapper: deliveries run the behavior under the recursive delivery lock, as in
 /// the second, but `request` and `cancel` never wait for it: they leave mail, and the
 /// thread that holds the lock reads it.
@@ -747,7 +773,7 @@ final class MailSubscription<Content: SubscriptionBehavior>: Subscriber, Subscri
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1142)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1166)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -790,7 +816,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1184)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1208)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -814,7 +840,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1213)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1237)
 func testASecondOrLateUpstreamIsCancelled() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -839,7 +865,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1241)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1265)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -858,30 +884,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 #sourceLocation()
 }
 
-extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1270)
-func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
-    let taker = Taker(initial: .max(1))
-    func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
-        CustomSubscription(
-            behavior: HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker)))
-    }
-    let first = makeLink()
-    let identifier = first.combineIdentifier
-    first.receive(subscription: Subscriptions.empty)
-    first.cancel()  // the behavior is released; the link itself lives on
-
-    let later = (0..<100).map { _ in makeLink() }  // new behaviors, maybe at the freed address
-
-    XCTAssertEqual(first.combineIdentifier, identifier, "a link's identifier never changes")
-    XCTAssertFalse(
-        later.contains { $0.combineIdentifier == identifier },
-        "a live link's identifier is never given to another")
-}
-#sourceLocation()
-}
-
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1300)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1292)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -896,7 +899,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1314)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1306)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -921,7 +924,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1342)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1336)
 func testRequestAndCancelDoNotWaitForADelivery() {
     for wrapper in [Wrapper.mail, .library] {
         let request = callWhileADeliveryIsHeld(on: wrapper) { $0.request(.max(1)) }
@@ -929,7 +932,7 @@ func testRequestAndCancelDoNotWaitForADelivery() {
         XCTAssertEqual(
             request.delivered, [1, 2], "\(wrapper): the demand it left was read after the delivery")
 
-        let cancel = callWhileADeliveryIsHeld(on: wrapper) { $0.cancel() }
+        let cancel = callWhileADeliveryIsHeld(on: wrapper, asking: .max(2)) { $0.cancel() }
         XCTAssertTrue(cancel.returnedWhileHeld, "\(wrapper): cancel() returned at once")
         XCTAssertEqual(cancel.delivered, [1], "\(wrapper): no delivery started after cancel() returned")
     }
@@ -938,7 +941,7 @@ func testRequestAndCancelDoNotWaitForADelivery() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1374)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1366)
 func testTheLibrarysLinksDoNotDeadlock() {
     for wrapper in [Wrapper.mail, .library] {
         let run = sendWhileCancelling(on: wrapper, seconds: 10)
@@ -950,7 +953,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1390)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1382)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -990,7 +993,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1429)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1421)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     for wrapper in [Wrapper.mail, .library] {
         XCTAssertNil(
@@ -1002,7 +1005,7 @@ func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1453)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1445)
 func testDemandIsNeverLostNorCountedTwice() {
     for wrapper in [Wrapper.mail, .library] {
         for round in 1...20 {
@@ -1037,6 +1040,47 @@ func testDemandIsNeverLostNorCountedTwice() {
             XCTAssertEqual(asked, 1_000, "\(wrapper), round \(round)")
         }
     }
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1571)
+func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
+    let taker = Taker(initial: .max(1))
+    func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
+        CustomSubscription(
+            behavior: HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker)))
+    }
+    let first = makeLink()
+    let identifier = first.combineIdentifier
+    first.receive(subscription: Subscriptions.empty)
+    first.cancel()  // the behavior is released; the link itself lives on
+
+    let later = (0..<100).map { _ in makeLink() }  // new behaviors, maybe at the freed address
+
+    XCTAssertEqual(first.combineIdentifier, identifier, "a link's identifier never changes")
+    XCTAssertFalse(
+        later.contains { $0.combineIdentifier == identifier },
+        "a live link's identifier is never given to another")
+}
+#sourceLocation()
+}
+
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1598)
+func testTheLibrarysCancelReturnsAtOnceOnlyIfItsUpstreamsDoes() {
+    let belowMail = callWhileADeliveryIsHeld(on: .library, below: .mail, asking: .max(2)) {
+        $0.cancel()
+    }
+    XCTAssertTrue(belowMail.returnedWhileHeld, "the upstream's cancel() returned at once")
+    XCTAssertEqual(belowMail.delivered, [1])
+
+    let belowDeliveryLock = callWhileADeliveryIsHeld(
+        on: .library, below: .deliveryLock, asking: .max(2)
+    ) { $0.cancel() }
+    XCTAssertFalse(
+        belowDeliveryLock.returnedWhileHeld, "the upstream's cancel() waited for its delivery")
 }
 #sourceLocation()
 }

@@ -200,14 +200,18 @@ import CombineSchedulers
 #sourceLocation()
 
 #sourceLocation(file: "Chapters/13-scheduling.md", line: 284)
-/// Subscribes through `receive(on:)` a test scheduler, sends 1 (and `.finished` if
-/// `finish`), cancels, then lets the scheduler run; returns every call the subscriber got.
-func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
+/// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
+/// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
+/// subscriber got.
+func eventsAfterCancel<P: Publisher>(
+    finish: Bool,
+    through hop: (PassthroughSubject<Int, Never>, TestSchedulerOf<DispatchQueue>) -> P
+) -> [Subscribers.Event<Int, Never>] where P.Output == Int, P.Failure == Never {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     var events = [Subscribers.Event<Int, Never>]()
     var subscription: Subscription?
-    subject.receive(on: scheduler).subscribe(
+    hop(subject, scheduler).subscribe(
         AnySubscriber<Int, Never>(
             receiveSubscription: {
                 subscription = $0
@@ -224,14 +228,14 @@ func eventsAfterCancel(finish: Bool) -> [Subscribers.Event<Int, Never>] {
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 308)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 312)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
-        eventsAfterCancel(finish: false),
+        eventsAfterCancel(finish: false) { $0.receive(on: $1) },
         "what arrives through receive(on:) of a value scheduled before the cancel",
         [.openCombine: []])
     expectObserved(
-        eventsAfterCancel(finish: true),
+        eventsAfterCancel(finish: true) { $0.receive(on: $1) },
         "what arrives through receive(on:) of a value and the completion scheduled before the cancel",
         [.openCombine: [1].asEvents(completion: .finished)])
 }
@@ -239,7 +243,7 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 453)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 457)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
@@ -262,7 +266,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 478)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 482)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     let scheduler = DispatchQueue.test
     var received = [Subscribers.Event<Int, Never>]()
@@ -283,32 +287,20 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 500)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 504)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
-    let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, Never>()
-    var received = [Subscribers.Event<Int, Never>]()
-    var subscription: Subscription?
-    CustomReceiveOn(upstream: subject, scheduler: scheduler).subscribe(
-        AnySubscriber<Int, Never>(
-            receiveSubscription: {
-                subscription = $0
-                $0.request(.unlimited)
-            },
-            receiveValue: { received.append(.value($0)); return .none },
-            receiveCompletion: { received.append(.complete($0)) }))
-
-    subject.send(1)
-    subject.send(completion: .finished)
-    subscription?.cancel()
-    scheduler.advance()
-    XCTAssertEqual(received, [])
+    for finish in [false, true] {
+        let events = eventsAfterCancel(finish: finish) {
+            CustomReceiveOn(upstream: $0, scheduler: $1)
+        }
+        XCTAssertEqual(events, [], "finish: \(finish)")
+    }
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 527)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 519)
 func testCustomReceiveOnDeliversOnTheQueue() {
     let queue = DispatchQueue(label: "receive-on")
     let key = DispatchSpecificKey<Bool>()
@@ -338,7 +330,7 @@ extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 595)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 587)
 var finished = false
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
@@ -349,7 +341,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 595)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 587)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -361,7 +353,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 603)
+                file: "Chapters/13-scheduling.md", line: 595)
         }
     }
 }
@@ -370,7 +362,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 618)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 610)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -397,7 +389,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 618)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 610)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -415,13 +407,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 642)
+                file: "Chapters/13-scheduling.md", line: 634)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 688)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 680)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -454,7 +446,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 725)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 717)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -478,7 +470,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 725)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 717)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -491,13 +483,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 746)
+                file: "Chapters/13-scheduling.md", line: 738)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 762)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 754)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -529,7 +521,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 803)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 795)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -544,7 +536,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 803)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 795)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -553,13 +545,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 816)
+                file: "Chapters/13-scheduling.md", line: 808)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 834)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 826)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -585,7 +577,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 874)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 866)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -612,7 +604,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 906)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 898)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -638,7 +630,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 943)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 935)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -664,7 +656,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 974)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 966)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -695,7 +687,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1022)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1014)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -728,7 +720,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1058)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1050)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -750,12 +742,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1090)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1082)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1094)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1086)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

@@ -18,7 +18,7 @@ final class Chapter13Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 49)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 50)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
 func spinRunLoop(until condition: () -> Bool) {
     let deadline = Date(timeIntervalSinceNow: 5)
@@ -63,7 +63,7 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 97)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 98)
 func testMainQueueWorkWaitsForTheRunLoop() {
     var ran = false
     DispatchQueue.main.async { ran = true }
@@ -75,7 +75,7 @@ func testMainQueueWorkWaitsForTheRunLoop() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 114)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 115)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -96,7 +96,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 146)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 147)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -132,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 189)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 190)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -164,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 225)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 226)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -195,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 274)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 275)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 284)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 285)
 /// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
 /// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
 /// subscriber got.
@@ -228,7 +228,7 @@ func eventsAfterCancel<P: Publisher>(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 312)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 313)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false) { $0.receive(on: $1) },
@@ -243,7 +243,7 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 457)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 460)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
@@ -266,7 +266,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 482)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 485)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     let scheduler = DispatchQueue.test
     var received = [Subscribers.Event<Int, Never>]()
@@ -287,7 +287,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 504)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 507)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for finish in [false, true] {
         let events = eventsAfterCancel(finish: finish) {
@@ -300,7 +300,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 519)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 522)
 func testCustomReceiveOnDeliversOnTheQueue() {
     let queue = DispatchQueue(label: "receive-on")
     let key = DispatchSpecificKey<Bool>()
@@ -330,7 +330,7 @@ extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 587)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 590)
 var finished = false
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
@@ -341,7 +341,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 587)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 590)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -353,7 +353,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 595)
+                file: "Chapters/13-scheduling.md", line: 598)
         }
     }
 }
@@ -362,7 +362,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 610)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 613)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -389,7 +389,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 610)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 613)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -407,13 +407,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 634)
+                file: "Chapters/13-scheduling.md", line: 637)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 680)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 683)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -446,7 +446,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 717)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 720)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -470,7 +470,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 717)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 720)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -483,13 +483,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 738)
+                file: "Chapters/13-scheduling.md", line: 741)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 754)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 757)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -521,7 +521,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 795)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 798)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -536,7 +536,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 795)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 798)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -545,13 +545,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 808)
+                file: "Chapters/13-scheduling.md", line: 811)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 826)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 829)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -577,7 +577,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 866)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 869)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -604,7 +604,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 898)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 901)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -630,7 +630,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 935)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 938)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -656,7 +656,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 966)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 969)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -687,7 +687,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1014)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1017)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -720,7 +720,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1050)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1053)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -742,12 +742,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1082)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1085)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1086)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1089)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

@@ -30,6 +30,18 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         )
     }
 
+    /// Runs `body` under the delivery lock; once this thread's outermost call is done,
+    /// releases the lock, makes the upstream calls `body` wrote down, and reads the mail.
+    /// Public for subjects, which register a subscriber and hand over its subscription in
+    /// one step under it (chapter 8).
+    public func deliver<Result>(_ body: () -> Result) -> Result {
+        unwritten(
+            "CustomSubscription.deliver(_:)",
+            see:
+                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+        )
+    }
+
     /// Upstream hands over its subscription: the behavior keeps it, its calls up deferred until
     /// the delivery lock is released, and downstream gets this wrapper. Refuse (cancel) any other.
     public func receive(subscription: Subscription) {

@@ -10,8 +10,8 @@
 public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     // Add what the subject keeps: its subscribers' links, in order, its completion once it
     // has one, the subscribers that cancelled or asked before they joined, its upstream
-    // subscriptions and whether they were asked (chapter 5's `@Atomic` keeps them safe from
-    // other threads), and a `deinit` that cancels the upstreams.
+    // subscriptions and whether they were asked (an `NSLock` beside them keeps them safe from
+    // other threads: `import Foundation`), and a `deinit` that cancels the upstreams.
 
     /// A subject with no subscribers yet.
     public init() {}

@@ -56,9 +56,10 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
     // snippet.deliver
     /// Runs `body` under the delivery lock; once this thread's outermost call is done,
     /// releases the lock, makes the upstream calls `body` wrote down, and reads the mail
-    /// another thread left meanwhile.
+    /// another thread left meanwhile. Public for subjects: holding a new link's lock while
+    /// registering it and handing over its subscription makes the two one step.
     @inlinable @inline(__always)
-    func deliver<Result>(_ body: () -> Result) -> Result {
+    public func deliver<Result>(_ body: () -> Result) -> Result {
         core.deliveryLock.lock()
         core.depth += 1
         let result = body()

@@ -242,47 +242,49 @@ func testCustomSubjectAllowsReentrantSendAndCancel() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 390)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 393)
 /// Only the handshake of a subject written outside the library: the subscription first,
 /// then joining the list, which one lock guards.
 final class HandshakeFirstSubject: Publisher {
     typealias Output = Int
     typealias Failure = Never
 
-    @Atomic private var links: [CustomSubscription<SmallSubject<Int, Never>.Behavior>] = []
+    private let lock = NSLock()
+    private var links: [CustomSubscription<SmallSubject<Int, Never>.Behavior>] = []
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
         let link = CustomSubscription(
             behavior: SmallSubject<Int, Never>.Behavior(downstream: AnySubscriber(subscriber)))
         link.receive(subscription: Subscriptions.empty)  // 1. the handshake
-        $links.mutate { $0.append(link) }  // 2. then the list
+        lock.withLock { links.append(link) }  // 2. then the list
     }
 
     func send(_ value: Int) {
-        for link in links {  // a copy, read under the lock; the calls come after it
+        for link in lock.withLock({ links }) {  // a copy, taken under the lock; calls after it
             _ = link.receive(value)
         }
     }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 421)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 424)
 /// What a subscriber sees of a value sent, from another thread, during its handshake.
 func sentDuringTheHandshake<P: Publisher>(
     to subject: P, send: @escaping (Int) -> Void, patience: DispatchTimeInterval
 ) -> [String] where P.Output == Int, P.Failure == Never {
     let inHandshake = DispatchSemaphore(value: 0)
     let sent = DispatchSemaphore(value: 0)
-    let log = AtomicBox([String]())
+    let lock = NSLock()
+    var log = [String]()
     let subscriber = AnySubscriber<Int, Never>(
         receiveSubscription: { subscription in
             subscription.request(.unlimited)
             inHandshake.signal()  // the other thread may send now
             _ = sent.wait(timeout: .now() + patience)  // until its send has returned
-            log.mutate { $0.append("handshake over") }
+            lock.withLock { log.append("handshake over") }
         },
         receiveValue: { value in
-            log.mutate { $0.append("\(value)") }
+            lock.withLock { log.append("\(value)") }
             return .none
         },
         receiveCompletion: nil)
@@ -297,12 +299,12 @@ func sentDuringTheHandshake<P: Publisher>(
     subject.subscribe(subscriber)
     _ = senderDone.wait(timeout: .now() + 10)  // whatever the sender delivers, it has delivered
     send(8)
-    return log.value
+    return lock.withLock { log }
 }
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 461)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 465)
 func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
     let subject = HandshakeFirstSubject()
     XCTAssertEqual(
@@ -313,9 +315,9 @@ func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 477)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 483)
 func testTheLibrarysSubjectDeliversAValueSentDuringTheHandshakeAfterIt() {
-    let subject = CustomSubject<Int, Never>()
+    let subject = CustomCombine.CustomSubject<Int, Never>()
     XCTAssertEqual(
         sentDuringTheHandshake(to: subject, send: subject.send, patience: .milliseconds(200)),
         ["handshake over", "7", "8"])
@@ -324,7 +326,7 @@ func testTheLibrarysSubjectDeliversAValueSentDuringTheHandshakeAfterIt() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 490)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 496)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -341,7 +343,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 510)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 516)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -381,7 +383,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 553)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 559)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -395,7 +397,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 566)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 572)
 func testBothSubjectsHonourDemand() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -420,7 +422,7 @@ func testBothSubjectsHonourDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 603)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 609)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -449,7 +451,7 @@ extension Chapter03Tests {
     func test_late_subscriber_after_completion() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 631)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 637)
 let draft = NaiveSubject<Int, Never>()
 let library = CustomSubject<Int, Never>()
 draft.subscribe(timeline.lane("draft-early"))
@@ -469,7 +471,7 @@ library.send(2)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 631)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 637)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -480,13 +482,13 @@ draft-late        ^   2
 library-late      (^|)
 
 """#,
-                file: "Chapters/03-custom-subject.md", line: 649)
+                file: "Chapters/03-custom-subject.md", line: 655)
         }
     }
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 671)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 677)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -507,7 +509,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 707)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 713)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -538,7 +540,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 743)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 749)
 func testALateSubscriberAsksNoUpstream() {
     func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
     where S.Output == Int, S.Failure == Never {
@@ -561,7 +563,7 @@ func testALateSubscriberAsksNoUpstream() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 769)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 775)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -590,7 +592,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 818)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 824)
 /// A subscriber that asks for everything and logs every call it gets.
 final class Logger: Subscriber {
     let name: String
@@ -619,7 +621,7 @@ final class Logger: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 846)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 852)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         // Spelled out, because `Demand`'s own description is each implementation's choice
@@ -668,12 +670,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 944)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 951)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 948)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 955)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

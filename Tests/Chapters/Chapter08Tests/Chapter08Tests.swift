@@ -210,7 +210,44 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 327)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 335)
+func testDeliverHoldsBackAValueSentFromAnotherThread() {
+    let lock = NSLock()
+    var log = [String]()
+    let subscriber = AnySubscriber<Int, Never>(
+        receiveSubscription: { subscription in
+            lock.withLock { log.append("subscription") }
+            subscription.request(.unlimited)
+        },
+        receiveValue: { value in
+            lock.withLock { log.append("\(value)") }
+            return .none
+        },
+        receiveCompletion: nil)
+    let link = CustomSubscription(
+        behavior: SmallReplayBehavior(
+            downstream: subscriber, backlog: Buffer<Int, Never>(limit: 1, strategy: .dropOldest)))
+    let sent = DispatchSemaphore(value: 0)
+
+    link.deliver {
+        DispatchQueue.global().async {
+            _ = link.receive(1)
+            sent.signal()
+        }
+        XCTAssertEqual(
+            sent.wait(timeout: .now() + 0.2), .timedOut,
+            "the value went through while the closure held the delivery lock")
+        link.receive(subscription: Subscriptions.empty)
+    }
+
+    XCTAssertEqual(sent.wait(timeout: .now() + 10), .success)
+    XCTAssertEqual(lock.withLock { log }, ["subscription", "1"])
+}
+#sourceLocation()
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 370)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -257,7 +294,7 @@ extension Chapter08Tests {
     func test_late_subscribers_replay() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 374)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 417)
 let subject = BufferSubject<Int, Never>(limit: 2)
 subject.subscribe(timeline.lane("early"))
 for value in 1...3 {
@@ -275,7 +312,7 @@ subject.subscribe(timeline.lane("after-end"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 374)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 417)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -285,13 +322,13 @@ late           (^23)4|
 after-end             (^34|)
 
 """#,
-                file: "Chapters/08-buffer-subject.md", line: 390)
+                file: "Chapters/08-buffer-subject.md", line: 433)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 411)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 454)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -319,7 +356,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 452)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 495)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -331,7 +368,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 463)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 506)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -364,7 +401,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 578)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 621)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -395,7 +432,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 608)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 651)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -482,7 +519,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 708)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 751)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -504,7 +541,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 733)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 776)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -532,7 +569,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 768)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 811)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -553,7 +590,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 768)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 811)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -563,13 +600,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 787)
+                file: "Chapters/08-buffer-subject.md", line: 830)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 807)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 850)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -591,7 +628,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 830)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 873)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -626,7 +663,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 883)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 926)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -645,7 +682,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 942)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 985)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = BufferSubject<Int, Never>(limit: 1)
@@ -670,7 +707,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1032)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1075)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -687,12 +724,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1048)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1091)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1052)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1095)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -158,7 +158,7 @@ func testTheSmallVersionFollowsTheScript() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 293)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 296)
 func testAValueSentDuringSubscribeIsReplayedOrLiveExactlyOnce() {
     let count = 20_000
     let subject = PassthroughSubject<Int, Never>()
@@ -184,7 +184,7 @@ func testAValueSentDuringSubscribeIsReplayedOrLiveExactlyOnce() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 322)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 325)
 func testEveryCallOfShareReplayIsANewSharedStream() {
     let subject = PassthroughSubject<Int, Never>()
     var subscriptions = 0
@@ -204,7 +204,7 @@ func testEveryCallOfShareReplayIsANewSharedStream() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 358)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 361)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -232,7 +232,7 @@ extension Chapter16Tests {
     func test_share_replay_script() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 386)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 389)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject.shareReplay(capacity: 2)
 subject.send(0)
@@ -255,7 +255,7 @@ shared.subscribe(timeline.lane("sub3"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/16-share-replay.md", line: 386)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/16-share-replay.md", line: 389)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -265,7 +265,7 @@ sub2       (^23)45|
 sub3               (^45|)
 
 """#,
-                file: "Chapters/16-share-replay.md", line: 407)
+                file: "Chapters/16-share-replay.md", line: 410)
         }
     }
 }
@@ -274,7 +274,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 427)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 430)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -298,7 +298,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 427)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 430)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -334,13 +334,13 @@ sub3 completed: finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 448)
+                file: "Chapters/16-share-replay.md", line: 451)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 496)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 499)
 func testAFiniteUpstreamDemandCanHideTheCompletion() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func sinks(upstreamDemand: Subscribers.Demand) -> (first: Events, late: Events) {
@@ -367,7 +367,7 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 534)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 537)
 // The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -377,7 +377,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 534)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 537)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -392,13 +392,13 @@ p: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 541)
+                file: "Chapters/16-share-replay.md", line: 544)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 565)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 568)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -431,7 +431,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 604)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 607)
 /// The companion article's share-replay, without its lock: kept only to compare.
 final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
     final class Member: Subscription {
@@ -541,7 +541,7 @@ final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 719)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 722)
 /// Subscribes to `shared`, takes one value from `subject`, cancels, then lets `subject`
 /// send another: returns every call the subscriber got.
 func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -564,7 +564,7 @@ func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubjec
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 741)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 744)
 func testCorrection_aCancelledSubscriberIsToldNothing() {
     let forReference = PassthroughSubject<Int, Never>()
     let reference = ReferenceShareReplay(forReference, capacity: 2)
@@ -578,7 +578,7 @@ func testCorrection_aCancelledSubscriberIsToldNothing() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 759)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 762)
 func testCorrection_cancelledSubscriptionsAreLetGo() {
     func deadSubscriptionsLeft<P: Publisher>(after rounds: Int, on shared: P) -> Int
     where P.Output == Int, P.Failure == Never {
@@ -605,7 +605,7 @@ func testCorrection_cancelledSubscriptionsAreLetGo() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 791)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 794)
 /// A subscriber asks for one value; `subject` sends 1 to 5; it asks for ten more. Returns
 /// the values it got.
 func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -628,7 +628,7 @@ func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 813)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 816)
 func testCorrection_aSlowSubscriberLosesNoLiveValue() {
     let forReference = PassthroughSubject<Int, Never>()
     let forLibrary = PassthroughSubject<Int, Never>()
@@ -640,7 +640,7 @@ func testCorrection_aSlowSubscriberLosesNoLiveValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 830)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 833)
 func testASubscriberThatDoesNotAskHoldsEveryValue() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 1)
@@ -665,7 +665,7 @@ func testASubscriberThatDoesNotAskHoldsEveryValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 883)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 886)
 func testShareForgetsWhatShareReplayKeeps() {
     typealias Share = (AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never>
     func run(_ share: Share) -> (late: [Int], upstreamCancels: Int) {
@@ -699,7 +699,7 @@ func testShareForgetsWhatShareReplayKeeps() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 923)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 926)
 func testOnlyReleasingShareReplayCancelsItsUpstream() {
     let subject = PassthroughSubject<Int, Never>()
     var upstreamCancels = 0
@@ -717,7 +717,7 @@ func testOnlyReleasingShareReplayCancelsItsUpstream() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 943)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 946)
 func testTheDefaultCapacityKeepsEverything() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay()
@@ -732,12 +732,12 @@ func testTheDefaultCapacityKeepsEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 967)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 970)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 974)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 977)
 func testCollectHandsOverBatches() {
     var batches = [[Int]]()
     let cancellable = (1...7).publisher.collect(3).sink { batches.append($0) }
@@ -750,7 +750,7 @@ func testCollectHandsOverBatches() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 992)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 995)
 func testDebounceAndThrottleDropWhatComesTooFast() {
     func run(_ limit: (AnyPublisher<Int, Never>, TestSchedulerOf<DispatchQueue>)
         -> AnyPublisher<Int, Never>) -> [Int] {
@@ -781,7 +781,7 @@ func testDebounceAndThrottleDropWhatComesTooFast() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1033)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1036)
 func testABufferBoundsWhatASlowSubscriberHolds() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 1)
@@ -804,7 +804,7 @@ func testABufferBoundsWhatASlowSubscriberHolds() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1060)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1063)
 func testFlatMapAsksItsUpstreamForOneAtATime() {
     var requests = [Subscribers.Demand]()
     var received = [Int]()
@@ -823,7 +823,7 @@ func testFlatMapAsksItsUpstreamForOneAtATime() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1094)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1097)
 func testDemandNoneIsJustZero() {
     assertDocumented(
         Subscribers.Demand.none, equals: .max(0),
@@ -840,7 +840,7 @@ func testDemandNoneIsJustZero() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1132)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1135)
 func testBelowZeroAndRequestingNothing() throws {
     let minus = try trapOutcome(".none - .max(1)") { _ = Subscribers.Demand.none - .max(1) }
     let minusInt = try trapOutcome(".none - 1") { _ = Subscribers.Demand.none - 1 }
@@ -865,12 +865,12 @@ func testBelowZeroAndRequestingNothing() throws {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1159)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1162)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1163)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1166)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

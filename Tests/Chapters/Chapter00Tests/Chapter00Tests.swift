@@ -18,7 +18,7 @@ final class Chapter00Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 60)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 59)
 struct Greeter {
     let name: String
 
@@ -29,7 +29,7 @@ struct Greeter {
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 75)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 74)
 func testGreeterGreetsByName() {
     XCTAssertEqual(Greeter(name: "Ada").greeting(), "Hello, Ada!")
 }
@@ -40,7 +40,7 @@ extension Chapter00Tests {
     func test_examples_print() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 89)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 98)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject.sink { print("received \($0)") }
 subject.send(1)
@@ -54,7 +54,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 89)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 98)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -66,7 +66,7 @@ object: ObjectIdentifier(0x...)
 received 3
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 100)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 109)
         }
     }
 }
@@ -75,7 +75,7 @@ extension Chapter00Tests {
     func test_two_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 117)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 126)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("early"))
 timeline.advance()
@@ -89,7 +89,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 117)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 126)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -98,45 +98,13 @@ early  ^1-2|
 late     ^2|
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 129)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 138)
         }
     }
 }
 
 extension Chapter00Tests {
-    func test_widened_frame() throws {
-        let timeline = WorkbookTimelines.Timeline()
-        let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
-let subject = CurrentValueSubject<Int, Never>(1)
-subject.subscribe(timeline.lane("early"))
-timeline.advance()
-subject.send(2)
-timeline.advance()
-subject.subscribe(timeline.lane("late"))
-timeline.advance()
-subject.send(3)
-timeline.advance()
-subject.send(completion: .finished)
-#sourceLocation()
-        }
-        if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 165)
-        } else {
-            WorkbookRuntime.assertDiagram(
-                timeline.diagram,
-                matches: #"""
-early  (^1)2-   3|
-late        (^2)3|
-
-"""#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 177)
-        }
-    }
-}
-
-extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 254)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 239)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()
@@ -159,28 +127,28 @@ func testSendSequenceSendsEachElementThenTheCompletion() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 312)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 299)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 319)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 306)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 325)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 312)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 337)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 324)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 343)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 330)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -191,10 +159,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 353)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 340)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 357)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 344)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -204,7 +172,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 353)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 340)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -214,7 +182,40 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 364)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 351)
+        }
+    }
+}
+
+extension Chapter00Tests {
+    func test_widened_frame() throws {
+        let timeline = WorkbookTimelines.Timeline()
+        let thrown = WorkbookRuntime.catchError {
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 410)
+let subject = PassthroughSubject<Int, Never>()
+subject.subscribe(timeline.lane("early"))
+subject.send(1)
+timeline.advance()
+subject.send(2)
+timeline.advance()
+timeline.advance()
+subject.subscribe(timeline.lane("late"))
+subject.send(3)
+timeline.advance()
+subject.send(completion: .finished)
+#sourceLocation()
+        }
+        if let thrown {
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 410)
+        } else {
+            WorkbookRuntime.assertDiagram(
+                timeline.diagram,
+                matches: #"""
+early  (^1)2-3   |
+late         (^3)|
+
+"""#,
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 423)
         }
     }
 }
@@ -223,7 +224,7 @@ extension Chapter00Tests {
     func test_values_in_quotes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 408)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 441)
 let subject = PassthroughSubject<String, Never>()
 subject.subscribe(timeline.lane("words"))
 timeline.advance()
@@ -235,7 +236,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 408)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 441)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -244,7 +245,7 @@ words  ^ab|
        a="x y" b=""
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 418)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 451)
         }
     }
 }
@@ -253,7 +254,7 @@ extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 441)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 480)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -270,7 +271,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 441)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 480)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -280,7 +281,7 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 456)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 495)
         }
     }
 }
@@ -289,7 +290,7 @@ extension Chapter00Tests {
     func test_legend() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 488)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 529)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("finished"))
 let asked = timeline.lane("asked", demand: .max(1), of: Int.self, failing: Never.self)
@@ -303,15 +304,16 @@ timeline.advance()
 asked.cancel()
 let failing = PassthroughSubject<Int, Error>()
 failing.subscribe(timeline.lane("failed"))
-let live = CurrentValueSubject<Int, Never>(5)
+let live = PassthroughSubject<Int, Never>()
 live.subscribe(timeline.lane("live"))
+live.send(5)
 timeline.advance()
 subject.send(completion: .finished)
 failing.send(completion: .failure(URLError(.timedOut)))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 488)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 529)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -323,13 +325,13 @@ failed       ^   #
 live         (^5)-
 
 """##,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 508)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 550)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 550)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 595)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -339,7 +341,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 572)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 618)
 func testUnlimitedStaysUnlimited() {
     var demand = Subscribers.Demand.unlimited
     demand -= .max(1)
@@ -354,14 +356,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 587)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 633)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 587)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 633)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -374,7 +376,7 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 591)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 637)
         }
     }
 }

@@ -143,7 +143,8 @@ final class ChapterZeroSampleTests: XCTestCase {
     /// Chapter 00's samples from other chapters (a crash in a starter, the conformance kit's
     /// report), copied from `workbook test 03 --mine` runs, name a test of that chapter at a
     /// line: the line must still be in that test's code, and a starter's "not written yet"
-    /// must name the section its `unwritten(...)` names.
+    /// must name the section its `unwritten(...)` names and be followed by the line of the
+    /// reader's file it stopped in, as `TestRunInterpreter` reports it.
     func testChapterZerosSamplesFromOtherChaptersPointIntoTheirTests() throws {
         let chapters = try WorkbookLoader(root: Fixtures.repository).chapters()
         let text = try String(
@@ -152,7 +153,8 @@ final class ChapterZeroSampleTests: XCTestCase {
         let pattern = try NSRegularExpression(
             pattern: #"^Chapters/([0-9]{2})-[^:]+\.md:([0-9]+): (\w+): "#)
         var checked = 0
-        for line in Self.textBlockLines(in: text) {
+        let lines = Self.textBlockLines(in: text)
+        for (index, line) in lines.enumerated() {
             let range = NSRange(line.startIndex..., in: line)
             guard let match = pattern.firstMatch(in: line, range: range),
                 let number = Range(match.range(at: 1), in: line).map({ String(line[$0]) }),
@@ -171,6 +173,10 @@ final class ChapterZeroSampleTests: XCTestCase {
                 spans.contains { $0.contains(at) },
                 "line \(at) is not in \(name)'s code (\(spans)); rerun and copy: \(line)")
             if let written = line.range(of: "not written yet: ") {
+                let next = lines.indices.contains(index + 1) ? lines[index + 1] : ""
+                XCTAssertTrue(
+                    next.hasPrefix("  in your code at Workbench/Chapter\(number)/"),
+                    "a crash in a starter names the reader's line next; rerun and copy: \(line)")
                 let rest = line[written.upperBound...]
                 let parts = rest.components(separatedBy: "; see ")
                 XCTAssertEqual(parts.count, 2, line)

@@ -12,6 +12,7 @@
 #   bash Benchmarks/loop.sh            # CHAPTER=03 RUNS=10 by default
 #   bash Benchmarks/loop.sh --clean    # also the clean clone's first run (minutes)
 #   BASELINE=/tmp/main bash Benchmarks/loop.sh   # this tree against another, side by side
+#   ALL=0 bash Benchmarks/loop.sh      # the edit loop alone, without `workbook test` of all
 set -euo pipefail
 cd "$(dirname "$0")/.."
 chapter=${CHAPTER:-03}
@@ -70,13 +71,17 @@ for i in $(seq 1 "$runs"); do
 done
 for index in "${!trees[@]}"; do
     cp "$work/chapter-$index.md" "$(ls "${trees[$index]}"/Chapters/"$chapter"-*.md)"
-    (cd "${trees[$index]}" && .build/debug/workbook test >/dev/null)
 done
-for _ in 1 2 3; do
+if [ "${ALL:-1}" = 1 ]; then
     for index in "${!trees[@]}"; do
-        measure all "$index" .build/debug/workbook test
+        (cd "${trees[$index]}" && .build/debug/workbook test >/dev/null)
     done
-done
+    for _ in 1 2 3; do
+        for index in "${!trees[@]}"; do
+            measure all "$index" .build/debug/workbook test
+        done
+    done
+fi
 if [ "$clean" = "--clean" ]; then
     # A fresh clone of each tree's HEAD, its first `swift run workbook test` from nothing.
     for index in "${!trees[@]}"; do

@@ -155,6 +155,12 @@ package struct SwiftLexer {
                     index += 1
                 }
             case .interpolation, nil:
+                // Spaces and tabs (indentation, most of a block's code) change nothing the
+                // code scan reads: skipped here, without its call (`generate`'s hot path).
+                if scalar == " " || scalar == "\t" {
+                    index += 1
+                    continue
+                }
                 let end = consumeCode(
                     text, index: index, line: line, pounds: pounds, starts: starts)
                 // A multi-line extended regex literal (`#/` then a newline) is skipped whole:

@@ -54,15 +54,9 @@ package struct SwiftBuild: BuildTool {
         if scratchPath != nil {
             arguments += ["--scratch-path", scratchDirectory.path]
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment[WorkbookEnvironment.chapterTargets] = request.chapterModules.joined(
-            separator: ",")
-        environment[WorkbookEnvironment.excludedChapters] = request.excluded.joined(
-            separator: ",")
-        environment[WorkbookEnvironment.chaptersOnly] = "1"
-        environment[WorkbookEnvironment.mine] = request.mine ? "1" : "0"
-        environment[WorkbookEnvironment.parkedChapters] = WorkbenchSources.parked(root: root)
-            .joined(separator: ",")
+        let environment = Self.environment(
+            for: request, parked: WorkbenchSources.parked(root: root),
+            inherited: ProcessInfo.processInfo.environment)
         let result = try ChildProcess.run(
             arguments, environment: environment, echo: echo, groups: .shared)
         // No readable exit status (the process could not be waited for) is no success.
@@ -70,6 +64,32 @@ package struct SwiftBuild: BuildTool {
         built.set(succeeded ? try packageName(environment: environment) : nil)
         return BuildResult(succeeded: succeeded, output: result.output)
     }
+
+    /// What `swift build` runs with: the workbook's variables for `request` (``BuildRequest``)
+    /// and the `parked` chapters, over the `inherited` environment without the variables a
+    /// shell changes from one command to the next (``volatileVariables``).
+    static func environment(
+        for request: BuildRequest, parked: [String], inherited: [String: String]
+    ) -> [String: String] {
+        var environment = inherited.filter { !volatileVariables.contains($0.key) }
+        environment[WorkbookEnvironment.chapterTargets] = request.chapterModules.joined(
+            separator: ",")
+        environment[WorkbookEnvironment.excludedChapters] = request.excluded.joined(
+            separator: ",")
+        environment[WorkbookEnvironment.chaptersOnly] = "1"
+        environment[WorkbookEnvironment.mine] = request.mine ? "1" : "0"
+        environment[WorkbookEnvironment.parkedChapters] = parked.joined(separator: ",")
+        return environment
+    }
+
+    /// Variables a shell sets afresh for each command (`_`, the command's own path) or as the
+    /// reader moves around (`PWD`, `OLDPWD`, `SHLVL`). SwiftPM keys its cached manifests and
+    /// its compiled package plugins by the whole environment, so with them a run from another
+    /// folder, or through `swift run` after `.build/debug/workbook`, evaluated every manifest
+    /// and recompiled two plugins before building anything (about 2 s of CPU, 10 s under
+    /// load, measured with strace). `swift build` is given `--package-path` and absolute
+    /// paths, so none of them changes what it builds.
+    static let volatileVariables: Set<String> = ["_", "PWD", "OLDPWD", "SHLVL"]
 
     /// The bundle SwiftPM builds for this package, by its name (``ChapterNaming``), from the
     /// build just made: never another `*PackageTests.xctest` left in the folder.

@@ -79,9 +79,15 @@ public struct WorkbookLoader: Sendable {
         let (files, nameProblems) = scanChapterFiles()
         var loaded = LoadedWorkbook(problems: nameProblems)
         let sources = ExcerptSources(root: root)
-        for file in files {
+        // Chapters are parsed on every core: they are independent, and parsing them is most
+        // of `generate`'s time (BENCHMARKS.md); excerpts share one cache, so they are checked
+        // after, in order.
+        let parsed = files.concurrentMap { file in
+            Swift.Result { () throws(DiagnosticList) in try load(file) }
+        }
+        for (file, result) in zip(files, parsed) {
             do throws(DiagnosticList) {
-                var chapter = try load(file)
+                var chapter = try result.get()
                 let excerpts = ExcerptChecker.check(chapter, sources: sources)
                 chapter.excerptDrift = excerpts.drift
                 if excerpts.missing.isEmpty {

@@ -213,6 +213,9 @@ package struct TestPipeline {
         let resultFiles = jobs.indices.map {
             records.appendingPathComponent("result-\($0).jsonl")
         }
+        let lastTimes =
+            (try? RecordedResults.load(root: root))?
+            .durations(on: RecordedResults.currentImplementation) ?? [:]
         let processes = TestRunner(launcher: launcher).run(
             jobs.enumerated().map { index, job in
                 TestInvocation(
@@ -223,7 +226,7 @@ package struct TestPipeline {
                         outputChecks: outputChecks, result: resultFiles[index],
                         verbose: request.verbose),
                     timeout: request.timeout)
-            })
+            }, expected: jobs.map { lastTimes[$0.file.relativePath]?[$0.test.name] })
         let results = jobs.enumerated().map { index, job in
             TestRunInterpreter.interpret(
                 processes[index],

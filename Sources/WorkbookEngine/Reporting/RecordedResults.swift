@@ -53,6 +53,18 @@ package struct RecordedResults: Codable, Equatable, Sendable {
         try AtomicFile.write(encoder.encode(results), to: file)
     }
 
+    /// The seconds each test took when it last ran on `implementation`, by chapter path and
+    /// test name: the order the runner starts the next run's tests in (``TestRunner``). A test
+    /// that did not run has no time.
+    package func durations(on implementation: String) -> [String: [String: Double]] {
+        chapters.filter { $0.implementation == implementation }.reduce(into: [:]) {
+            durations, chapter in
+            for test in chapter.tests where test.outcome != TestOutcome.notRun(reason: "").name {
+                durations[chapter.file, default: [:]][test.name] = test.duration
+            }
+        }
+    }
+
     /// The implementation the tests run on, decided as the runtime decides it.
     package static var currentImplementation: String {
         if ProcessInfo.processInfo.environment[WorkbookEnvironment.combine] == "other" {

@@ -8,6 +8,7 @@ enum ChapterExtractor {
         var items: [ExtractedItem] = []
         var problems: [Diagnostic] = []
         var headingSlug: String?
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
 
         for element in MarkdownParser.elements(of: text) {
             do throws(Diagnostic) {
@@ -17,7 +18,8 @@ enum ChapterExtractor {
                     if level == 1 { items.append(.title(title)) }
                 case .codeBlock(let info, let fence):
                     if let item = try codeItem(
-                        element, info: info, fence: fence, path: path, headingSlug: headingSlug)
+                        element, info: info, fence: fence, path: path, headingSlug: headingSlug,
+                        lines: lines)
                     {
                         items.append(item)
                     }
@@ -36,7 +38,7 @@ enum ChapterExtractor {
 
     private static func codeItem(
         _ element: MarkdownElement, info: String, fence: MarkdownElement.Fence?, path: String,
-        headingSlug: String?
+        headingSlug: String?, lines: [Substring]
     ) throws(Diagnostic) -> ExtractedItem? {
         guard let fence else { return nil }  // indented code is prose
         let language = InfoString.language(of: info)
@@ -72,10 +74,16 @@ enum ChapterExtractor {
             try MarbleFence.checkGrammar(
                 of: element.literal, path: path, fenceLine: element.startLine)
         }
+        let block = OutputBlock(
+            text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
+            kind: kind, isQuiz: isQuiz, fence: fence.marker)
+        let after = lines.dropFirst(block.closingLine).first {
+            !$0.allSatisfy { $0 == " " || $0 == ">" }
+        }
         return .output(
             OutputBlock(
-                text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
-                kind: kind, isQuiz: isQuiz, fence: fence.marker))
+                text: block.text, fenceLine: block.fenceLine, observedOn: observedOn, kind: kind,
+                isQuiz: isQuiz, fence: fence.marker, lineAfter: after.map(String.init)))
     }
 
     /// The attribute an output or marble block takes besides `quiz`:

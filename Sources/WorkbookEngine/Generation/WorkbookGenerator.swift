@@ -15,7 +15,7 @@ public struct WorkbookGenerator: Sendable {
     /// excerpts that drifted from their regions, and marble pictures a chapter does not show.
     package func problems(of chapters: [Chapter]) -> [Diagnostic] {
         plan(for: chapters).problems + chapters.flatMap(\.excerptDrift)
-            + MarbleDrawings.unshown(chapters, root: root)
+            + MarbleDrawings.unshown(chapters)
     }
 
     /// What `generate` would change on disk for `chapters`.

@@ -25,6 +25,10 @@ package struct OutputBlock: Equatable, Sendable {
     /// The opening fence's run of backticks or tildes (```` ``` ````, `~~~~`): what
     /// `--update` lengthens when a printed line would close the block.
     package let fence: String
+    /// The first line after the closing fence that holds more than spaces and quote markers
+    /// (`>`), if any: where the chapter must link a marble block's picture. The extractor
+    /// keeps it so that `check` need not read the chapter again.
+    package let lineAfter: String?
 
     /// The values `observed-on=` takes, and the runtime's `CombineImplementation` case each
     /// names.
@@ -33,8 +37,7 @@ package struct OutputBlock: Equatable, Sendable {
     /// Creates an output (or marble) block.
     package init(
         text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output,
-        isQuiz: Bool = false,
-        fence: String = "```"
+        isQuiz: Bool = false, fence: String = "```", lineAfter: String? = nil
     ) {
         self.kind = kind
         self.isQuiz = isQuiz
@@ -42,6 +45,7 @@ package struct OutputBlock: Equatable, Sendable {
         self.fenceLine = fenceLine
         self.observedOn = observedOn
         self.fence = fence
+        self.lineAfter = lineAfter
     }
 
     /// The line of the closing fence (the extractor keeps only closed blocks): one line per

@@ -80,7 +80,7 @@ package struct TestPipeline {
     private func recordForSite(_ run: TestRun, _ request: TestRequest) {
         guard !request.mine, run.reports.contains(where: { !$0.isInvalid }) else { return }
         do {
-            try RecordedResults.record(run, root: root)
+            try RecordedResults.record(run.reports, root: root)
         } catch {
             log("warning: cannot record the results for workbook site: \(error)")
         }

@@ -1,5 +1,5 @@
-/// Turns cmark's elements into the chapter's `swift` and `output` blocks, rejecting
-/// malformed fences and attributes.
+/// Turns cmark's elements into the chapter's `swift` and `output` blocks and its hints,
+/// rejecting malformed fences and attributes: the one place a chapter's Markdown is parsed.
 enum ChapterExtractor {
     /// The blocks of `text` (the chapter at `path`), in document order, or every problem.
     static func items(of text: String, path: String) throws(DiagnosticList)
@@ -9,6 +9,7 @@ enum ChapterExtractor {
         var problems: [Diagnostic] = []
         var headingSlug: String?
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var hints = HintFold()
 
         for element in MarkdownParser.elements(of: text) {
             do throws(Diagnostic) {
@@ -24,6 +25,7 @@ enum ChapterExtractor {
                         items.append(item)
                     }
                 case .htmlBlock:
+                    items += hints.add(element, lines: lines).map(ExtractedItem.hint)
                     if let item = try hiddenBlock(element, path: path, headingSlug: headingSlug) {
                         items.append(item)
                     }

@@ -12,12 +12,15 @@ package struct HintLedger {
         case noMore(count: Int)
     }
 
+    /// Where the ledger is kept, relative to the root.
+    package static let path = ".build/workbook-hints.json"
+
     private let url: URL
     private var shown: [String: Int]
 
     /// The ledger of the workbook at `root`.
     package init(root: URL) {
-        url = root.appendingPathComponent(".build/workbook-hints.json")
+        url = root.appendingPathComponent(Self.path)
         shown =
             (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))) ?? [:]
     }

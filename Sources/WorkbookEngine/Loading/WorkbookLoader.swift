@@ -11,13 +11,14 @@ public struct WorkbookLoader: Sendable {
         self.root = root
     }
 
-    /// The well-named chapter files, and a problem for each badly named or duplicate one.
+    /// The well-named chapter files, and a problem for each badly named or duplicate one:
+    /// what a command that works on one chapter selects from before it loads only that one.
     ///
     /// A missing `Chapters/` folder is an error, never "no chapters": otherwise `generate`
     /// would delete every generated test as orphaned. `Chapters/README.md` is the
     /// generated table of contents, not a chapter. Of two chapters with one number, the
     /// one modified last is blamed: that is the file the author just added.
-    private func scanChapterFiles() -> ([ChapterFile], [Diagnostic]) {
+    func scanChapterFiles() -> ([ChapterFile], [Diagnostic]) {
         let directory = root.appendingPathComponent("Chapters")
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else {
@@ -81,19 +82,25 @@ public struct WorkbookLoader: Sendable {
         let sources = ExcerptSources(root: root)
         for file in files {
             do throws(DiagnosticList) {
-                var chapter = try load(file)
-                let excerpts = ExcerptChecker.check(chapter, sources: sources)
-                chapter.excerptDrift = excerpts.drift
-                if excerpts.missing.isEmpty {
-                    loaded.chapters.append(chapter)
-                } else {
-                    loaded.invalid.append((file, excerpts.missing))
-                }
+                loaded.chapters.append(try validated(file, sources: sources))
             } catch {
                 loaded.invalid.append((file, error.diagnostics))
             }
         }
         return loaded
+    }
+
+    /// One chapter parsed and validated as ``load()`` validates each: its excerpt regions
+    /// must exist (drift is kept in `Chapter.excerptDrift`). `sources` caches the library
+    /// files its excerpts show, shared between chapters.
+    func validated(
+        _ file: ChapterFile, sources: ExcerptSources? = nil
+    ) throws(DiagnosticList) -> Chapter {
+        var chapter = try load(file)
+        let excerpts = ExcerptChecker.check(chapter, sources: sources ?? ExcerptSources(root: root))
+        guard excerpts.missing.isEmpty else { throw DiagnosticList(excerpts.missing) }
+        chapter.excerptDrift = excerpts.drift
+        return chapter
     }
 
     /// Parses and validates one chapter.

@@ -2,9 +2,20 @@
 /// generator as it places each block: what maps a compiler error in the generated file
 /// (outside any `#sourceLocation` the compiler already honours) back to the Markdown
 /// without a later stage reading the generated Swift again.
-package struct LineMap: Equatable, Sendable, Codable {
+///
+/// It lives in memory only, handed from generation to the build within one run, and is
+/// never written to disk, because no later stage in another process needs it:
+/// - the build stage is the only reader, in the same `workbook test` (or `watch`,
+///   `progress`, `site --run`) process that generated the file; every such run generates
+///   first, and the generator renders every file in memory to compare it with the tree
+///   even when nothing changed, so a map is always at hand;
+/// - in the test processes, failures and crashes are located by the `#sourceLocation`
+///   lines compiled into the tests, which already name the chapter and its line;
+/// - what outlives the run (the JUnit file, `.build/workbook-results.json` for the site)
+///   is written with chapter lines already mapped.
+package struct LineMap: Equatable, Sendable {
     /// One block's code placed in the generated file.
-    package struct Segment: Equatable, Sendable, Codable {
+    package struct Segment: Equatable, Sendable {
         /// The generated file's 1-based line holding the block's first line of code.
         package let generatedLine: Int
         /// The chapter's 1-based line of that first line of code.

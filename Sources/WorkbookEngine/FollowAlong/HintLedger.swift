@@ -19,14 +19,14 @@ package struct HintLedger {
     private var shown: [String: Int]
 
     /// The ledger of the workbook at `root`.
-    package init(root: URL) {
+    init(root: URL) {
         url = root.appendingPathComponent(Self.path)
         shown =
             (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))) ?? [:]
     }
 
     /// How many hints of chapter `chapter` (`03`) were shown.
-    package subscript(chapter: String) -> Int {
+    subscript(chapter: String) -> Int {
         get { shown[chapter] ?? 0 }
         set { shown[chapter] = newValue }
     }
@@ -47,7 +47,7 @@ package struct HintLedger {
     }
 
     /// Writes the ledger.
-    package func save() throws {
+    func save() throws {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(shown).write(to: url, options: .atomic)

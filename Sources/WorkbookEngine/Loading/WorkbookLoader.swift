@@ -76,7 +76,7 @@ public struct WorkbookLoader: Sendable {
     /// their problems, and the problems of the workbook as a whole (badly named or
     /// duplicate files). A test run goes on without a chapter that is invalid, as it goes
     /// on without one that does not compile; `check` and `generate` stop at any problem.
-    package func load() -> LoadedWorkbook {
+    func load() -> LoadedWorkbook {
         let (files, nameProblems) = scanChapterFiles()
         var loaded = LoadedWorkbook(problems: nameProblems)
         let sources = ExcerptSources(root: root)

@@ -9,10 +9,10 @@ public struct Chapter: Equatable, Sendable {
     /// The compiled pieces, in document order of their first block.
     package let units: [CompiledUnit]
     /// The hints of the chapter's exercise, in order (`workbook hint`).
-    package let hints: [Hint]
+    let hints: [Hint]
     /// Excerpts that differ from the library regions they show; `check` reports them,
     /// other commands carry on (the loader fills this in its one pass over excerpts).
-    package internal(set) var excerptDrift: [Diagnostic] = []
+    var excerptDrift: [Diagnostic] = []
 
     /// Creates a chapter model.
     package init(
@@ -30,5 +30,5 @@ public struct Chapter: Equatable, Sendable {
     package var tests: [ChapterTest] { units.flatMap(\.tests) }
 
     /// The chapter's test methods, in document order.
-    package var testNames: [String] { tests.map(\.name) }
+    var testNames: [String] { tests.map(\.name) }
 }

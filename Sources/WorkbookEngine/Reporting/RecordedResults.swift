@@ -147,7 +147,7 @@ package struct RecordedTest: Codable, Equatable, Sendable {
     /// `timedOut`, `notRun`.
     package var outcome: String
     /// Why it was skipped or not run.
-    package var reason: String?
+    var reason: String?
     /// Its failures.
     package var failures: [Failure] = []
     /// What it observed, as the test process recorded it.

@@ -4,12 +4,12 @@ import XCTest
 
 /// The results `workbook test` keeps for the site: per chapter and implementation, merged.
 final class RecordedResultsTests: XCTestCase {
-    private func run(_ number: String, _ outcome: TestOutcome) throws -> TestRun {
+    private func run(_ number: String, _ outcome: TestOutcome) throws -> [ChapterReport] {
         let file = try ChapterFile(fileName: "\(number)-a.md")
         let test = ChapterTest(name: "testOne", line: 3)
         var report = ChapterReport(file: file, declared: [test])
         report.results = [TestResult(test: test, outcome: outcome, duration: 0.5)]
-        return TestRun(reports: [report])
+        return [report]
     }
 
     func testARunReplacesItsChaptersOnItsImplementationAndKeepsTheRest() throws {

@@ -18,9 +18,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var options: WorkbookOptions
 
     func run() throws {
-        let chapters = try options.loadChapters()
-        let problems = WorkbookGenerator(root: options.rootURL).problems(of: chapters)
-        guard problems.isEmpty else { throw fail(problems) }
-        print("\(chapters.count) chapter(s) checked: generated files up to date, excerpts match")
+        let count = try options.run { try $0.check() }
+        print("\(count) chapter(s) checked: generated files up to date, excerpts match")
     }
 }

@@ -54,60 +54,38 @@ struct ExerciseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let model = try options.loadedChapter(chapter)
-        let chapter = model.file
-        let exercises = try options.exercises()
-        guard let exercise = exercises.first(where: { $0.chapter == chapter.number }) else {
-            let numbered = exercises.map(\.chapter).joined(separator: ", ")
-            throw fail(
-                "chapter \(chapter.number) builds no component of its own; chapters with an exercise: \(numbered)"
+        let action: ExerciseAction =
+            solution ? .solution : park ? .park : unpark ? .unpark : .start
+        let outcome = try options.run { try $0.exercise(chapter, action) }
+        let number = outcome.exercise.chapter
+        let names = outcome.exercise.components.map(\.name).joined(separator: ", ")
+        switch outcome.change {
+        case .moved(let from, let to):
+            print("moved \(from) to \(to)")
+            print(
+                park
+                    ? "Every chapter now uses the library's \(names); bring yours back with: swift run workbook exercise \(number) --unpark"
+                    : "Yours replace the library's again: swift run workbook test \(number) --mine"
             )
-        }
-        let workbench = Workbench(root: options.rootURL)
-        if park || unpark {
-            do {
-                let moved = park ? try workbench.park(exercise) : try workbench.unpark(exercise)
-                let from = park ? exercise.workbenchFolder : workbench.parkedFolder(of: exercise)
-                print("moved \(from) to \(moved)")
-                print(
-                    park
-                        ? "Every chapter now uses the library's \(exercise.components.map(\.name).joined(separator: ", ")); bring yours back with: swift run workbook exercise \(chapter.number) --unpark"
-                        : "Yours replace the library's again: swift run workbook test \(chapter.number) --mine"
-                )
-            } catch {
-                throw fail(error.diagnostics)
-            }
             return
+        case .created(let created):
+            for path in created { print("created \(path)") }
         }
-        let created: [String]
-        do {
-            created = try workbench.start(exercise, solution: solution)
-        } catch {
-            throw fail(error.diagnostics)
+        for component in outcome.replaced {
+            print(
+                """
+                note: this solution uses the library's \(component.name), and yours in \
+                \(component.workbenchPath) replaces it; if it lacks what the solution uses, the \
+                build says so at that line (rename your file to go back to the library's).
+                """)
         }
-        for path in created { print("created \(path)") }
-        if solution {
-            for component in workbench.replacedComponents(usedBy: exercise, among: exercises) {
-                print(
-                    """
-                    note: this solution uses the library's \(component.name), and yours in \
-                    \(component.workbenchPath) replaces it; if it lacks what the solution uses, the \
-                    build says so at that line (rename your file to go back to the library's).
-                    """)
-            }
-        }
-        for warning in WorkbenchSummary.warnings(
-            for: model, exercises: exercises, workbench: workbench, sources: workbench.sources)
-        {
-            print(warning)
-        }
-        let names = exercise.components.map(\.name).joined(separator: ", ")
+        for warning in outcome.warnings { print(warning) }
         print(
             solution
-                ? "\(names): the library's code, now yours. Check it: swift run workbook test \(chapter.number) --mine"
+                ? "\(names): the library's code, now yours. Check it: swift run workbook test \(number) --mine"
                 : """
-                Write \(names) in \(exercise.workbenchFolder)/, then: swift run workbook test \(chapter.number) --mine
-                (swift run workbook watch \(chapter.number) --mine reruns it on every save; swift run workbook hint \(chapter.number) gives a hint)
+                Write \(names) in \(outcome.exercise.workbenchFolder)/, then: swift run workbook test \(number) --mine
+                (swift run workbook watch \(number) --mine reruns it on every save; swift run workbook hint \(number) gives a hint)
                 """)
     }
 }

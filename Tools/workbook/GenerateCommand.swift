@@ -22,13 +22,7 @@ struct GenerateCommand: ParsableCommand {
     @OptionGroup var options: WorkbookOptions
 
     func run() throws {
-        let chapters = try options.loadChapters()
-        let touched: [String]
-        do {
-            touched = try WorkbookGenerator(root: options.rootURL).generate(chapters)
-        } catch let error as DiagnosticList {
-            throw fail(error.diagnostics)
-        }
-        print("generated \(chapters.count) chapter(s), \(touched.count) file(s) changed")
+        let (chapters, changed) = try options.run { try $0.generate() }
+        print("generated \(chapters) chapter(s), \(changed.count) file(s) changed")
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import WorkbookEngine
 
 /// `workbook hint NN`: the next hint of a chapter's exercise, one at a time.
@@ -30,31 +29,21 @@ struct HintCommand: ParsableCommand {
     var reset = false
 
     func run() throws {
-        let chapter = try options.chapter(chapter)
-        let hints = Hint.hints(
-            in: try String(
-                contentsOf: options.rootURL.appendingPathComponent(chapter.relativePath),
-                encoding: .utf8))
-        guard !hints.isEmpty else {
-            throw fail("\(chapter.relativePath) has no hints (<details><summary>Hint ...)")
+        let action: HintAction = reset ? .reset : all ? .all : .next
+        let answer = try options.run { try $0.hint(chapter, action) }
+        let number = answer.chapter.number
+        if action == .reset {
+            print("hints for chapter \(number) start again from the first")
         }
-        var ledger = HintLedger(root: options.rootURL)
-        if reset {
-            try ledger.reset(chapter: chapter.number)
-            print("hints for chapter \(chapter.number) start again from the first")
-        } else if all {
-            for (index, hint) in hints.enumerated() {
-                show(hint, number: index + 1, of: hints.count, chapter: chapter)
-            }
-        } else {
-            switch try ledger.next(of: hints, chapter: chapter.number) {
-            case .hint(let hint, let number, let count):
-                show(hint, number: number, of: count, chapter: chapter)
+        for step in answer.steps {
+            switch step {
+            case .hint(let hint, let index, let count):
+                show(hint, number: index, of: count, chapter: answer.chapter)
             case .noMore(let count):
                 print(
                     """
-                    That was the last hint (\(count) of \(count)). `workbook hint \(chapter.number) --all` \
-                    shows them all again; `workbook exercise \(chapter.number) --solution` writes the \
+                    That was the last hint (\(count) of \(count)). `workbook hint \(number) --all` \
+                    shows them all again; `workbook exercise \(number) --solution` writes the \
                     library's version (into a Workbench/ file you have not started).
                     """)
             }

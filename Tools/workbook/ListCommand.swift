@@ -21,8 +21,6 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var selection: ChapterArguments
 
     func run() throws {
-        let all = try options.loadChapters()
-        let selected = try options.select(selection.chapters, from: all)
-        print(ChapterListing.render(all.filter { selected.contains($0.file) }), terminator: "")
+        print(try options.run { try $0.listing(of: selection.chapters) }, terminator: "")
     }
 }

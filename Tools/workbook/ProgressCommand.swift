@@ -23,13 +23,8 @@ struct ProgressCommand: ParsableCommand {
     @OptionGroup var timeLimit: TimeoutOption
 
     func run() throws {
-        let root = options.rootURL
-        let exercises = try options.exercises()
         do {
-            let pipeline = try TestPipeline.live(root: root, echoBuild: false)
-            let progress = try Progress.measure(
-                exercises: exercises, workbench: Workbench(root: root), pipeline: pipeline,
-                timeout: timeLimit.timeout)
+            let progress = try options.workbook.progress(timeout: timeLimit.timeout)
             if let failure = progress.buildFailure {
                 print(failure.summary)
                 print("(built against your Workbench/: an error in Workbench/ is in your code)")

@@ -23,12 +23,20 @@ struct WorkbookOptions: ParsableArguments {
         }
     }
 
-    /// Every chapter, loaded and validated; exits 1 with their problems if any.
-    func loadChapters() throws -> [Chapter] {
+    /// The workbook at the root: what every command calls.
+    var workbook: Workbook { Workbook(root: rootURL) }
+
+    /// Makes the command's one call to the workbook; for a ``WorkbookError``, a usage error
+    /// exits as ArgumentParser's do and any other problem exits 1 after printing it.
+    func run<Result>(_ call: (Workbook) throws -> Result) throws -> Result {
         do {
-            return try WorkbookLoader(root: rootURL).chapters()
-        } catch {
-            throw fail(error.diagnostics)
+            return try call(workbook)
+        } catch let error as WorkbookError {
+            switch error {
+            case .usage(let message): throw ValidationError(message)
+            case .invalid(let diagnostics): throw fail(diagnostics)
+            case .failed(let message): throw fail(message)
+            }
         }
     }
 }
@@ -58,44 +66,4 @@ struct MineOption: ParsableArguments {
             the library.
             """)
     var mine = false
-}
-
-extension WorkbookOptions {
-    /// The chapters `selectors` name, all when empty; an unknown one is a usage error.
-    func select(_ selectors: [String], from chapters: [Chapter]) throws -> [ChapterFile] {
-        do {
-            return try ChapterSelection.select(selectors, from: chapters.map(\.file))
-        } catch {
-            throw ValidationError(error.message)
-        }
-    }
-
-    /// The one chapter `selector` names; anything else is a usage error.
-    func chapter(_ selector: String) throws -> ChapterFile {
-        try loadedChapter(selector).file
-    }
-
-    /// The one chapter `selector` names, loaded; anything else is a usage error.
-    func loadedChapter(_ selector: String) throws -> Chapter {
-        let chapters = try loadChapters()
-        let file: ChapterFile
-        do {
-            file = try ChapterSelection.one(selector, from: chapters.map(\.file))
-        } catch {
-            throw ValidationError(error.message)
-        }
-        guard let chapter = chapters.first(where: { $0.file == file }) else {
-            throw ValidationError("no chapter \(selector)")
-        }
-        return chapter
-    }
-
-    /// The exercises; exits 1 with their problems if any.
-    func exercises() throws -> [Exercise] {
-        do {
-            return try ExerciseCatalog.load(root: rootURL)
-        } catch {
-            throw fail(error.diagnostics)
-        }
-    }
 }

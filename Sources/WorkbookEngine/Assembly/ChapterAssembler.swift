@@ -13,7 +13,7 @@ enum ChapterAssembler {
         guard assembler.problems.isEmpty else { throw DiagnosticList(assembler.problems) }
         return Chapter(
             file: file, title: assembler.title ?? file.fileName, blocks: assembler.blocks,
-            units: units)
+            units: units, hints: assembler.hints)
     }
 
     private struct PendingUnit {
@@ -29,6 +29,7 @@ enum ChapterAssembler {
         let moduleName: String
         var problems: [Diagnostic] = []
         var title: String?
+        var hints: [Hint] = []
         var blocks: [Block] = []
         var pending: [PendingUnit] = []
         var groupIndex: [String: Int] = [:]
@@ -72,6 +73,8 @@ enum ChapterAssembler {
                 add(block, declaredRole: declaredRole)
             case .title(let text):
                 title = title ?? text
+            case .hint(let hint):
+                hints.append(hint)
             }
         }
 

@@ -6,10 +6,10 @@ import Foundation
 /// block) is that chapter's too, placed by the generator's ``LineMap`` at the nearest block
 /// above it, so a chapter can never stop the others' build by breaking the code around its
 /// blocks.
-package enum BuildFailureSummary {
+enum BuildFailureSummary {
     /// The distinct `Chapters/…md:LINE:COL: error: …` lines of `output`, per chapter;
     /// `lineMaps` are the chapters' generated files' maps.
-    package static func errors(
+    static func errors(
         in output: String, chapters: [ChapterFile], lineMaps: [ChapterFile: LineMap]
     ) -> [ChapterFile: [String]] {
         var result: [ChapterFile: [String]] = [:]
@@ -57,7 +57,7 @@ package enum BuildFailureSummary {
     }
 
     /// A short report to print after the compiler's own output.
-    package static func render(
+    static func render(
         _ output: String, chapters: [ChapterFile], lineMaps: [ChapterFile: LineMap]
     ) -> String {
         let errors = errors(in: output, chapters: chapters, lineMaps: lineMaps)

@@ -3,7 +3,7 @@ import Foundation
 /// What the pipeline asks of the tool that compiles the workbook: one build of the package
 /// and its tests with some chapter modules left out, and the test bundle that build made.
 /// `swift build` in production (``SwiftBuild``); a fake in the pipeline's unit tests.
-package protocol BuildTool {
+protocol BuildTool {
     /// Builds the package and its tests, every chapter module in `request.excluded` left out.
     func build(_ request: BuildRequest) throws -> BuildResult
 
@@ -12,45 +12,32 @@ package protocol BuildTool {
 }
 
 /// One build: which chapter modules exist, which to leave out, and against whose code.
-package struct BuildRequest: Equatable, Sendable {
+struct BuildRequest: Equatable, Sendable {
     /// Every chapter module of the workbook.
-    package var chapterModules: [String]
+    var chapterModules: [String]
     /// The chapter modules to leave out.
-    package var excluded: [String]
+    var excluded: [String]
     /// Whether the chapters build against the reader's `Workbench/` (`--mine`).
-    package var mine: Bool
-
-    /// Creates a request.
-    package init(chapterModules: [String], excluded: [String], mine: Bool) {
-        self.chapterModules = chapterModules
-        self.excluded = excluded
-        self.mine = mine
-    }
+    var mine: Bool
 }
 
 /// How one build ended.
-package struct BuildResult: Equatable, Sendable {
+struct BuildResult: Equatable, Sendable {
     /// Whether it succeeded.
-    package var succeeded: Bool
+    var succeeded: Bool
     /// The compiler's output (errors located in chapters through `#sourceLocation`).
-    package var output: String
-
-    /// Creates a result.
-    package init(succeeded: Bool, output: String) {
-        self.succeeded = succeeded
-        self.output = output
-    }
+    var output: String
 }
 
 /// Why the build tool could not produce what the pipeline needs.
-package enum BuildToolError: Error, Equatable, CustomStringConvertible {
+enum BuildToolError: Error, Equatable, CustomStringConvertible {
     /// The build succeeded but left no test bundle where it should be.
     case noTestBundle(in: String)
     /// SwiftPM could not say the package's name (its output follows).
     case noPackageName(String)
 
     /// The message the command line prints.
-    package var description: String {
+    var description: String {
         switch self {
         case .noTestBundle(let folder): "no test bundle of this package in \(folder)"
         case .noPackageName(let output): "cannot read the package's name:\n\(output)"

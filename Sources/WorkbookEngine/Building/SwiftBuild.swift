@@ -17,16 +17,16 @@ import WorkbookContract
 /// With `mine`, the chapters build against the reader's `Workbench/` (`WORKBOOK_MINE=1`);
 /// without it the variable is cleared, so a shell that exported it cannot turn a plain
 /// run into a run of the reader's code.
-package struct SwiftBuild: BuildTool {
+struct SwiftBuild: BuildTool {
     /// The workbook (package) root.
-    package let root: URL
+    let root: URL
     /// `--scratch-path`, as given (relative to the root when relative).
-    package let scratchPath: String?
+    let scratchPath: String?
     /// Whether the compiler's output is shown as it comes.
-    package var echo: Bool
+    var echo: Bool
 
     /// A build of the package at `root`.
-    package init(root: URL, scratchPath: String? = nil, echo: Bool = true) {
+    init(root: URL, scratchPath: String? = nil, echo: Bool = true) {
         self.root = root
         self.scratchPath = scratchPath
         self.echo = echo
@@ -35,7 +35,7 @@ package struct SwiftBuild: BuildTool {
     /// The build folder, resolved once for the build and the runner alike: a relative
     /// `--scratch-path` is relative to the workbook root (never to wherever the command
     /// was started), and `swift build` is given the absolute path.
-    package var scratchDirectory: URL {
+    var scratchDirectory: URL {
         guard let scratchPath else { return root.appendingPathComponent(".build") }
         let url =
             scratchPath.hasPrefix("/")
@@ -49,7 +49,7 @@ package struct SwiftBuild: BuildTool {
     /// The test bundle of the last successful build, found from the package's name.
     private let built = BuiltBundle()
 
-    package func build(_ request: BuildRequest) throws -> BuildResult {
+    func build(_ request: BuildRequest) throws -> BuildResult {
         var arguments = ["swift", "build", "--build-tests", "--package-path", root.path]
         if scratchPath != nil {
             arguments += ["--scratch-path", scratchDirectory.path]
@@ -93,7 +93,7 @@ package struct SwiftBuild: BuildTool {
 
     /// The bundle SwiftPM builds for this package, by its name (``ChapterNaming``), from the
     /// build just made: never another `*PackageTests.xctest` left in the folder.
-    package func testBundle() throws -> URL {
+    func testBundle() throws -> URL {
         guard let name = built.get() else {
             throw BuildToolError.noTestBundle(in: productsDirectory.path)
         }

@@ -1,5 +1,5 @@
-/// Turns cmark's elements into the chapter's `swift` and `output` blocks, rejecting
-/// malformed fences and attributes.
+/// Turns cmark's elements into the chapter's `swift` and `output` blocks and its hints,
+/// rejecting malformed fences and attributes: the one place a chapter's Markdown is parsed.
 enum ChapterExtractor {
     /// The blocks of `text` (the chapter at `path`), in document order, or every problem.
     static func items(of text: String, path: String) throws(DiagnosticList)
@@ -8,6 +8,8 @@ enum ChapterExtractor {
         var items: [ExtractedItem] = []
         var problems: [Diagnostic] = []
         var headingSlug: String?
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var hints = HintFold()
 
         for element in MarkdownParser.elements(of: text) {
             do throws(Diagnostic) {
@@ -17,11 +19,13 @@ enum ChapterExtractor {
                     if level == 1 { items.append(.title(title)) }
                 case .codeBlock(let info, let fence):
                     if let item = try codeItem(
-                        element, info: info, fence: fence, path: path, headingSlug: headingSlug)
+                        element, info: info, fence: fence, path: path, headingSlug: headingSlug,
+                        lines: lines)
                     {
                         items.append(item)
                     }
                 case .htmlBlock:
+                    items += hints.add(element, lines: lines).map(ExtractedItem.hint)
                     if let item = try hiddenBlock(element, path: path, headingSlug: headingSlug) {
                         items.append(item)
                     }
@@ -36,7 +40,7 @@ enum ChapterExtractor {
 
     private static func codeItem(
         _ element: MarkdownElement, info: String, fence: MarkdownElement.Fence?, path: String,
-        headingSlug: String?
+        headingSlug: String?, lines: [Substring]
     ) throws(Diagnostic) -> ExtractedItem? {
         guard let fence else { return nil }  // indented code is prose
         let language = InfoString.language(of: info)
@@ -72,10 +76,16 @@ enum ChapterExtractor {
             try MarbleFence.checkGrammar(
                 of: element.literal, path: path, fenceLine: element.startLine)
         }
+        let block = OutputBlock(
+            text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
+            kind: kind, isQuiz: isQuiz, fence: fence.marker)
+        let after = lines.dropFirst(block.closingLine).first {
+            !$0.allSatisfy { $0 == " " || $0 == ">" }
+        }
         return .output(
             OutputBlock(
-                text: element.literal, fenceLine: element.startLine, observedOn: observedOn,
-                kind: kind, isQuiz: isQuiz, fence: fence.marker))
+                text: block.text, fenceLine: block.fenceLine, observedOn: observedOn, kind: kind,
+                isQuiz: isQuiz, fence: fence.marker, lineAfter: after.map(String.init)))
     }
 
     /// The attribute an output or marble block takes besides `quiz`:

@@ -7,4 +7,6 @@ enum ExtractedItem: Equatable, Sendable {
     case output(OutputBlock)
     /// The chapter's title: the text of its first top-level heading.
     case title(String)
+    /// A hint of the chapter's exercise, where its `</details>` closes it.
+    case hint(Hint)
 }

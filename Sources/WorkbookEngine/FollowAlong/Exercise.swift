@@ -7,7 +7,7 @@ package struct Exercise: Equatable, Sendable {
     package let components: [ExerciseComponent]
 
     /// Creates an exercise for chapter `chapter`.
-    package init(chapter: String, components: [ExerciseComponent]) {
+    init(chapter: String, components: [ExerciseComponent]) {
         self.chapter = chapter
         self.components = components
     }
@@ -21,22 +21,22 @@ package struct ExerciseComponent: Equatable, Sendable {
     /// The component's name, which is its starter file's name without `.swift`.
     package let name: String
     /// The starter, relative to the root: `Exercises/03/CustomSubject.swift`.
-    package let starterPath: String
+    let starterPath: String
     /// The library files that make up the reference solution, relative to the root.
-    package let solutionPaths: [String]
+    let solutionPaths: [String]
     /// Where the reader's version lives, relative to the root:
     /// `Workbench/Chapter03/CustomSubject.swift`.
     package let workbenchPath: String
     /// What the reader's code must declare (publicly) for the component to be theirs: the
     /// public types of the starter, or its public functions (`debug(_)`) when it declares
     /// none (see ``WorkbenchSources``); the name itself when not given.
-    package let declaredNames: Set<String>
+    let declaredNames: Set<String>
 
     /// The names to declare, for messages: `Counter`, or `debug(_) or trace(_)`.
-    package var namesToDeclare: String { declaredNames.sorted().joined(separator: " or ") }
+    var namesToDeclare: String { declaredNames.sorted().joined(separator: " or ") }
 
     /// Creates a component; `workbenchPath` follows from the chapter and the name.
-    package init(
+    init(
         name: String, chapter: String, starterPath: String, solutionPaths: [String],
         declaredNames: Set<String> = []
     ) {

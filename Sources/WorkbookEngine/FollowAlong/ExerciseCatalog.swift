@@ -5,12 +5,12 @@ import Foundation
 ///
 /// The starters are plain Swift kept outside every target, so the library's build never
 /// sees them; CI builds each one into a reader's Workbench to prove it compiles.
-package enum ExerciseCatalog {
+enum ExerciseCatalog {
     /// The folder holding the starters, relative to the root.
-    package static let folder = "Exercises"
+    static let folder = "Exercises"
 
     /// Every exercise, by chapter number; a malformed starter is an error at its line.
-    package static func load(root: URL) throws(DiagnosticList) -> [Exercise] {
+    static func load(root: URL) throws(DiagnosticList) -> [Exercise] {
         let fileManager = FileManager.default
         let base = root.appendingPathComponent(folder)
         let chapters = ((try? fileManager.contentsOfDirectory(atPath: base.path)) ?? []).sorted()

@@ -12,18 +12,21 @@ package struct HintLedger {
         case noMore(count: Int)
     }
 
+    /// Where the ledger is kept, relative to the root.
+    package static let path = ".build/workbook-hints.json"
+
     private let url: URL
     private var shown: [String: Int]
 
     /// The ledger of the workbook at `root`.
-    package init(root: URL) {
-        url = root.appendingPathComponent(".build/workbook-hints.json")
+    init(root: URL) {
+        url = root.appendingPathComponent(Self.path)
         shown =
             (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: url))) ?? [:]
     }
 
     /// How many hints of chapter `chapter` (`03`) were shown.
-    package subscript(chapter: String) -> Int {
+    subscript(chapter: String) -> Int {
         get { shown[chapter] ?? 0 }
         set { shown[chapter] = newValue }
     }
@@ -44,7 +47,7 @@ package struct HintLedger {
     }
 
     /// Writes the ledger.
-    package func save() throws {
+    func save() throws {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(shown).write(to: url, options: .atomic)

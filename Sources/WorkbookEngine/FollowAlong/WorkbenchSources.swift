@@ -7,20 +7,20 @@ import Foundation
 /// A component is the reader's when this code declares it (public, as the chapters need
 /// it), not when a file of its name exists: a file whose class was renamed leaves the
 /// library's component in place, and says so.
-package struct WorkbenchSources: Equatable, Sendable {
+struct WorkbenchSources: Equatable, Sendable {
     /// The folder under `Workbench/` that the build leaves out: parked chapters.
-    package static let parkedFolder = "Parked"
+    static let parkedFolder = "Parked"
 
     /// Each compiled file (relative to the root, sorted) with its text.
-    package let files: [(path: String, text: String)]
+    let files: [(path: String, text: String)]
 
-    package static func == (lhs: Self, rhs: Self) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.files.map(\.path) == rhs.files.map(\.path)
             && lhs.files.map(\.text) == rhs.files.map(\.text)
     }
 
     /// Reads the compiled files of the workbench at `root`.
-    package init(root: URL) {
+    init(root: URL) {
         let base = root.appendingPathComponent(Workbench.folder)
         var paths: [String] = []
         if let walker = FileManager.default.enumerator(atPath: base.path) {
@@ -49,21 +49,21 @@ package struct WorkbenchSources: Equatable, Sendable {
 
     /// The files that declare one of `component`'s names (``ExerciseComponent/declaredNames``):
     /// the files that make it the reader's.
-    package func declaring(_ component: ExerciseComponent) -> [String] {
+    func declaring(_ component: ExerciseComponent) -> [String] {
         files.filter { file in
             !Self.declaredNames(in: file.text).isDisjoint(with: component.declaredNames)
         }.map(\.path)
     }
 
     /// The files that declare no component of `exercises`: compiled all the same.
-    package func declaringNothing(of exercises: [Exercise]) -> [String] {
+    func declaringNothing(of exercises: [Exercise]) -> [String] {
         let names = Set(exercises.flatMap(\.components).flatMap(\.declaredNames))
         return files.filter { Self.declaredNames(in: $0.text).isDisjoint(with: names) }
             .map(\.path)
     }
 
     /// How many `unwritten(...)` placeholders the files declaring `component` still call.
-    package func placeholders(in component: ExerciseComponent) -> Int {
+    func placeholders(in component: ExerciseComponent) -> Int {
         let declaring = Set(declaring(component))
         return files.filter { declaring.contains($0.path) }
             .map { $0.text.matches(of: Self.placeholder).count }.reduce(0, +)
@@ -71,7 +71,7 @@ package struct WorkbenchSources: Equatable, Sendable {
 
     /// The folders parked under `Workbench/Parked/` at `root`, relative to the root
     /// (`Workbench/Parked/Chapter02`), sorted.
-    package static func parked(root: URL) -> [String] {
+    static func parked(root: URL) -> [String] {
         let folder = "\(Workbench.folder)/\(parkedFolder)"
         let names =
             (try? FileManager.default.contentsOfDirectory(

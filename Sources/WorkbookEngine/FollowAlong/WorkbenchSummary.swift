@@ -1,12 +1,12 @@
 /// What `--mine` runs against, printed before the build: exactly what is compiled from the
 /// reader's `Workbench/` and what it replaces, and a warning for each unwritten component
 /// of the reader's that a chosen chapter uses.
-package enum WorkbenchSummary {
+enum WorkbenchSummary {
     /// The lines to print: every component the reader's code declares (each replaces the
     /// library's in every chapter) and the selected chapters' components still the
     /// library's; then files compiled that declare no component, component files that do
     /// not declare theirs, parked folders; then the warnings.
-    package static func lines(
+    static func lines(
         for selected: [Chapter], exercises: [Exercise], workbench: Workbench
     ) -> [String] {
         let sources = workbench.sources
@@ -57,7 +57,7 @@ package enum WorkbenchSummary {
 
     /// A warning for each of the reader's components, other than `chapter`'s own, that
     /// `chapter`'s code uses and that still calls `unwritten(...)`.
-    package static func warnings(
+    static func warnings(
         for chapter: Chapter, exercises: [Exercise], workbench: Workbench,
         sources: WorkbenchSources
     ) -> [String] {

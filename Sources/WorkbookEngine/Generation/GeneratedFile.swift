@@ -3,14 +3,14 @@ public struct GeneratedFile: Equatable, Sendable {
     /// Path relative to the workbook root.
     package let path: String
     /// The complete content.
-    package let contents: String
+    let contents: String
     /// What it is generated from, for errors (e.g. `Chapters/03-x.md`).
-    package let source: String
+    let source: String
     /// For a chapter's test file, where its lines come from in the chapter.
-    package let lineMap: LineMap?
+    let lineMap: LineMap?
 
     /// Creates a generated file.
-    package init(path: String, contents: String, source: String, lineMap: LineMap? = nil) {
+    init(path: String, contents: String, source: String, lineMap: LineMap? = nil) {
         self.path = path
         self.contents = contents
         self.source = source

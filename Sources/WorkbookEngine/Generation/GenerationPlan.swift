@@ -5,16 +5,16 @@ import WorkbookContract
 /// disk: `generate` applies it, `check` reports it.
 public struct GenerationPlan: Equatable, Sendable {
     /// Files that do not exist yet.
-    package var missing: [GeneratedFile] = []
+    var missing: [GeneratedFile] = []
     /// Files whose content differs.
-    package var stale: [GeneratedFile] = []
+    var stale: [GeneratedFile] = []
     /// Files under `Tests/Chapters` that carry the generated header but no chapter makes.
-    package var orphaned: [String] = []
+    var orphaned: [String] = []
     /// Files up to date.
-    package var unchanged: [String] = []
+    var unchanged: [String] = []
     /// Hand-written files (no generated header) where a generated file would go: never
     /// overwritten; each is an error until the author moves it.
-    package var inTheWay: [GeneratedFile] = []
+    var inTheWay: [GeneratedFile] = []
 
     /// Whether disk already matches.
     public var isUpToDate: Bool {
@@ -66,7 +66,7 @@ public struct GenerationPlan: Equatable, Sendable {
     }
 
     /// `check`'s report: one diagnostic per file that is missing, stale or orphaned.
-    package var problems: [Diagnostic] {
+    var problems: [Diagnostic] {
         inTheWay.map {
             Diagnostic(
                 file: $0.path, line: 1,

@@ -13,13 +13,13 @@ public struct WorkbookGenerator: Sendable {
 
     /// What `check` reports: generated files missing, stale, orphaned or in the way,
     /// excerpts that drifted from their regions, and marble pictures a chapter does not show.
-    package func problems(of chapters: [Chapter]) -> [Diagnostic] {
+    func problems(of chapters: [Chapter]) -> [Diagnostic] {
         plan(for: chapters).problems + chapters.flatMap(\.excerptDrift)
-            + MarbleDrawings.unshown(chapters, root: root)
+            + MarbleDrawings.unshown(chapters)
     }
 
     /// What `generate` would change on disk for `chapters`.
-    package func plan(for chapters: [Chapter]) -> GenerationPlan {
+    func plan(for chapters: [Chapter]) -> GenerationPlan {
         GenerationPlan(expected: Self.files(for: chapters), root: root)
     }
 

@@ -5,7 +5,7 @@ import WorkbookContract
 /// `expectObserved` reported it: not a pass, not a failure, something to look at.
 package struct BehaviorObservation: Equatable, Sendable {
     /// The test that observed it (the runner knows; the record does not).
-    package var testName: String
+    var testName: String
     /// The record the test process wrote.
     package let record: ObservationRecord
 
@@ -23,7 +23,7 @@ package struct BehaviorObservation: Equatable, Sendable {
     package var recorded: [ObservationRecord.Recording] { record.recorded }
 
     /// An observation of `testName`.
-    package init(testName: String, record: ObservationRecord) {
+    init(testName: String, record: ObservationRecord) {
         self.testName = testName
         self.record = record
     }

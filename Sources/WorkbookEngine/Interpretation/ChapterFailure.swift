@@ -2,22 +2,13 @@
 /// reported, or what the runner saw (a crash, a time limit, a test never run).
 package struct ChapterFailure: Equatable, Sendable {
     /// The test class (`ChapterNNTests`).
-    package let className: String
+    let className: String
     /// The test method.
-    package let testName: String
+    let testName: String
     /// The file the failure is in (a `Chapters/…md` path thanks to `#sourceLocation`).
     package let file: String
     /// The Markdown line.
     package let line: Int
     /// The failure message, possibly several lines.
     package var message: String
-
-    /// Creates a failure.
-    package init(className: String, testName: String, file: String, line: Int, message: String) {
-        self.className = className
-        self.testName = testName
-        self.file = file
-        self.line = line
-        self.message = message
-    }
 }

@@ -8,12 +8,12 @@ import WorkbookContract
 ///
 /// The trace is the kit's bookkeeping, not what the test printed: its lines never extend
 /// a failure's message nor fill a report's "last output".
-package struct ConformanceProgress: Equatable, Sendable {
+struct ConformanceProgress: Equatable, Sendable {
     /// The last announcement in the output: the scenario that was running.
-    package let lastAnnouncement: ConformanceTrace?
+    let lastAnnouncement: ConformanceTrace?
     /// The first backtrace frame in the reader's `Workbench/` (its glue left out), as
     /// `Workbench/Chapter03/CustomSubject.swift:46`.
-    package let workbenchFrame: String?
+    let workbenchFrame: String?
 
     /// Reads the lines of a test process's output (``TestOutput`` splits it once).
     init(lines: [Substring]) {
@@ -30,13 +30,13 @@ package struct ConformanceProgress: Equatable, Sendable {
     }
 
     /// Whether `line` is a line of the kit's trace (an announcement or a note).
-    package static func isTrace(_ line: Substring) -> Bool {
+    static func isTrace(_ line: Substring) -> Bool {
         line.hasPrefix(ConformanceTrace.prefix)
     }
 
     /// What to add to "timed out": the rule and scenario the kit was in, and what a hang
     /// there usually is; `nil` when the kit was not running.
-    package var timeoutExplanation: String? {
+    var timeoutExplanation: String? {
         guard let running = lastAnnouncement else { return nil }
         return """
             the conformance kit was checking \(running.rule) on \(running.subject), scenario \
@@ -47,7 +47,7 @@ package struct ConformanceProgress: Equatable, Sendable {
 
     /// What to add to "crashed": the reader's line on the crashing thread, and the rule and
     /// scenario the kit was in; `nil` when neither is known.
-    package var crashExplanation: String? {
+    var crashExplanation: String? {
         var lines: [String] = []
         if let frame = workbenchFrame { lines.append("in your code at \(frame)") }
         if let running = lastAnnouncement {

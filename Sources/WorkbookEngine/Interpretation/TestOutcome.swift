@@ -18,7 +18,7 @@ package enum TestOutcome: Equatable, Sendable {
     case notRun(reason: String)
 
     /// Whether the outcome lets the run succeed.
-    package var isSuccess: Bool {
+    var isSuccess: Bool {
         switch self {
         case .passed, .observed, .skipped: return true
         case .failed, .crashed, .timedOut, .notRun: return false
@@ -27,7 +27,7 @@ package enum TestOutcome: Equatable, Sendable {
 
     /// Whether the test could not be judged on its assertions (JUnit's `error`, not
     /// `failure`): it crashed, ran out of time or never ran.
-    package var isError: Bool {
+    var isError: Bool {
         switch self {
         case .crashed, .timedOut, .notRun: return true
         case .passed, .observed, .failed, .skipped: return false

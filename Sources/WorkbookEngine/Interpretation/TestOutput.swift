@@ -13,23 +13,23 @@ package struct TestOutput: Equatable, Sendable {
     package let text: String
     /// What the test itself printed: without XCTest's bracketing lines, the runtime's
     /// observation records and the conformance kit's trace.
-    package let printed: String
+    let printed: String
     /// The last lines the process printed, for a hang or a test never run: without
     /// XCTest's suite and count lines, blank lines and the kit's trace.
-    package let tail: [String]
+    let tail: [String]
     /// The observations the runtime reported, in the order printed.
     package let observations: [ObservationRecord]
     /// The reasons skips gave, in the order printed.
-    package let skipReasons: [String]
+    let skipReasons: [String]
     /// The conformance kit's notes (what it could not check here), each once, in order.
     package let conformanceNotes: [String]
     /// What the kit was doing when the process stopped, and the reader's crashing line.
-    package let conformance: ConformanceProgress
+    let conformance: ConformanceProgress
     /// The lines, for the crash report (which needs the chapter to place its frame).
     private let lines: [Substring]
 
     /// Reads `text`, a test process's output.
-    package init(_ text: String) {
+    init(_ text: String) {
         self.text = text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         self.lines = lines

@@ -9,12 +9,12 @@ import WorkbookContract
 /// with no record that it finished did not pass; one never recorded as started was "declared
 /// but not run". A crash's line and message come from the Swift runtime's backtrace (mapped
 /// to the Markdown by `#sourceLocation`), the last thing a crashing process prints.
-package enum TestRunInterpreter {
+enum TestRunInterpreter {
     /// The result of `test` (a method of `file`'s test class): its outcome, failures and
     /// what it observed on an implementation with no recording. A test that observed
     /// something and failed in any way is failed: observations never turn a failure into a
     /// success.
-    package static func interpret(
+    static func interpret(
         _ result: TestProcessResult, records: [TestEventRecord], test: ChapterTest,
         file: ChapterFile
     ) -> TestResult {

@@ -1,8 +1,8 @@
 /// Resolves command-line chapter selectors (`03`, `3`, a slug, part of a slug) to chapters.
-package enum ChapterSelection {
+enum ChapterSelection {
     /// The chapters `selectors` name, all when empty; an unknown selector is an error that
     /// lists the chapters there are.
-    package static func select(
+    static func select(
         _ selectors: [String], from files: [ChapterFile]
     ) throws(ChapterSelectionError) -> [ChapterFile] {
         guard !selectors.isEmpty else { return files }
@@ -25,7 +25,7 @@ package enum ChapterSelection {
     }
 
     /// The one chapter `selector` names.
-    package static func one(
+    static func one(
         _ selector: String, from files: [ChapterFile]
     ) throws(ChapterSelectionError) -> ChapterFile {
         let selected = try select([selector], from: files)

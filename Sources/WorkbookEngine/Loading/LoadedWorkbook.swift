@@ -1,10 +1,10 @@
 /// What loading a workbook found: the chapters that are valid, the ones that are not (each
 /// with its own problems), and the problems that belong to no one chapter.
-package struct LoadedWorkbook: Sendable {
+struct LoadedWorkbook: Sendable {
     /// The valid chapters, in file order.
-    package var chapters: [Chapter] = []
+    var chapters: [Chapter] = []
     /// The chapters that could not be loaded, in file order, with what is wrong in each.
-    package var invalid: [(file: ChapterFile, problems: [Diagnostic])] = []
+    var invalid: [(file: ChapterFile, problems: [Diagnostic])] = []
     /// Problems of the workbook as a whole: no chapter can be trusted while one is there.
-    package var problems: [Diagnostic] = []
+    var problems: [Diagnostic] = []
 }

@@ -11,13 +11,14 @@ public struct WorkbookLoader: Sendable {
         self.root = root
     }
 
-    /// The well-named chapter files, and a problem for each badly named or duplicate one.
+    /// The well-named chapter files, and a problem for each badly named or duplicate one:
+    /// what a command that works on one chapter selects from before it loads only that one.
     ///
     /// A missing `Chapters/` folder is an error, never "no chapters": otherwise `generate`
     /// would delete every generated test as orphaned. `Chapters/README.md` is the
     /// generated table of contents, not a chapter. Of two chapters with one number, the
     /// one modified last is blamed: that is the file the author just added.
-    private func scanChapterFiles() -> ([ChapterFile], [Diagnostic]) {
+    func scanChapterFiles() -> ([ChapterFile], [Diagnostic]) {
         let directory = root.appendingPathComponent("Chapters")
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else {
@@ -75,7 +76,7 @@ public struct WorkbookLoader: Sendable {
     /// their problems, and the problems of the workbook as a whole (badly named or
     /// duplicate files). A test run goes on without a chapter that is invalid, as it goes
     /// on without one that does not compile; `check` and `generate` stop at any problem.
-    package func load() -> LoadedWorkbook {
+    func load() -> LoadedWorkbook {
         let (files, nameProblems) = scanChapterFiles()
         var loaded = LoadedWorkbook(problems: nameProblems)
         let sources = ExcerptSources(root: root)
@@ -100,6 +101,19 @@ public struct WorkbookLoader: Sendable {
             }
         }
         return loaded
+    }
+
+    /// One chapter parsed and validated as ``load()`` validates each: its excerpt regions
+    /// must exist (drift is kept in `Chapter.excerptDrift`). `sources` caches the library
+    /// files its excerpts show, shared between chapters.
+    func validated(
+        _ file: ChapterFile, sources: ExcerptSources? = nil
+    ) throws(DiagnosticList) -> Chapter {
+        var chapter = try load(file)
+        let excerpts = ExcerptChecker.check(chapter, sources: sources ?? ExcerptSources(root: root))
+        guard excerpts.missing.isEmpty else { throw DiagnosticList(excerpts.missing) }
+        chapter.excerptDrift = excerpts.drift
+        return chapter
     }
 
     /// Parses and validates one chapter.

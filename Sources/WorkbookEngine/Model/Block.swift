@@ -13,7 +13,7 @@ package struct Block: Equatable, Sendable {
     /// Whether the block is an HTML comment, invisible when GitHub renders the chapter.
     package let isHidden: Bool
     /// The GitHub slug of the nearest heading above the block, the default example name.
-    package let headingSlug: String?
+    let headingSlug: String?
 
     /// Creates a block; the extractor is the only producer outside tests.
     package init(

@@ -13,7 +13,7 @@ package enum BlockRole: Equatable, Hashable, Sendable {
     case ignore
 
     /// Whether the block's code ends up in the generated file.
-    package var isCompiled: Bool {
+    var isCompiled: Bool {
         switch self {
         case .declarations, .test, .example: return true
         case .excerpt, .ignore: return false

@@ -8,21 +8,27 @@ public struct Chapter: Equatable, Sendable {
     package let blocks: [Block]
     /// The compiled pieces, in document order of their first block.
     package let units: [CompiledUnit]
+    /// The hints of the chapter's exercise, in order (`workbook hint`).
+    let hints: [Hint]
     /// Excerpts that differ from the library regions they show; `check` reports them,
     /// other commands carry on (the loader fills this in its one pass over excerpts).
-    package internal(set) var excerptDrift: [Diagnostic] = []
+    var excerptDrift: [Diagnostic] = []
 
     /// Creates a chapter model.
-    package init(file: ChapterFile, title: String, blocks: [Block], units: [CompiledUnit]) {
+    package init(
+        file: ChapterFile, title: String, blocks: [Block], units: [CompiledUnit],
+        hints: [Hint] = []
+    ) {
         self.file = file
         self.title = title
         self.blocks = blocks
         self.units = units
+        self.hints = hints
     }
 
     /// The chapter's test methods with their Markdown lines, in document order.
     package var tests: [ChapterTest] { units.flatMap(\.tests) }
 
     /// The chapter's test methods, in document order.
-    package var testNames: [String] { tests.map(\.name) }
+    var testNames: [String] { tests.map(\.name) }
 }

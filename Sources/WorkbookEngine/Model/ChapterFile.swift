@@ -8,7 +8,7 @@ package struct ChapterFile: Equatable, Hashable, Sendable, Comparable {
     /// The two-digit chapter number, e.g. `"03"`.
     package let number: String
     /// The part of the name after the number, e.g. `"subjects"`.
-    package let slug: String
+    let slug: String
 
     /// Parses `fileName` (no directory). Throws a diagnostic when it does not match
     /// `NN-slug.md` with a slug of lowercase letters, digits and single hyphens.
@@ -43,15 +43,15 @@ package struct ChapterFile: Equatable, Hashable, Sendable, Comparable {
     package var relativePath: String { "Chapters/\(fileName)" }
 
     /// The test module (and XCTestCase class) the chapter compiles into.
-    package var moduleName: String { ChapterNaming.module(chapter: number) }
+    var moduleName: String { ChapterNaming.module(chapter: number) }
 
     /// Where the generated Swift file lives, relative to the workbook root.
-    package var generatedRelativePath: String {
+    var generatedRelativePath: String {
         "\(ChapterNaming.generatedFolder)/\(moduleName)/\(moduleName).swift"
     }
 
     /// Whether a command-line selector (`03`, `3` or the slug) names this chapter.
-    package func matches(selector: String) -> Bool {
+    func matches(selector: String) -> Bool {
         if selector == slug || selector == fileName || selector == "\(number)-\(slug)" {
             return true
         }

@@ -31,5 +31,5 @@ package struct CompiledUnit: Equatable, Sendable {
     }
 
     /// Their names.
-    package var testNames: [String] { tests.map(\.name) }
+    var testNames: [String] { tests.map(\.name) }
 }

@@ -24,17 +24,20 @@ package struct OutputBlock: Equatable, Sendable {
     package let isQuiz: Bool
     /// The opening fence's run of backticks or tildes (```` ``` ````, `~~~~`): what
     /// `--update` lengthens when a printed line would close the block.
-    package let fence: String
+    let fence: String
+    /// The first line after the closing fence that holds more than spaces and quote markers
+    /// (`>`), if any: where the chapter must link a marble block's picture. The extractor
+    /// keeps it so that `check` need not read the chapter again.
+    let lineAfter: String?
 
     /// The values `observed-on=` takes, and the runtime's `CombineImplementation` case each
     /// names.
-    package static let implementations = ["opencombine": "openCombine", "apple": "apple"]
+    static let implementations = ["opencombine": "openCombine", "apple": "apple"]
 
     /// Creates an output (or marble) block.
     package init(
         text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output,
-        isQuiz: Bool = false,
-        fence: String = "```"
+        isQuiz: Bool = false, fence: String = "```", lineAfter: String? = nil
     ) {
         self.kind = kind
         self.isQuiz = isQuiz
@@ -42,11 +45,12 @@ package struct OutputBlock: Equatable, Sendable {
         self.fenceLine = fenceLine
         self.observedOn = observedOn
         self.fence = fence
+        self.lineAfter = lineAfter
     }
 
     /// The line of the closing fence (the extractor keeps only closed blocks): one line per
     /// line of text after the opening fence, in a container (a list, a quote) too.
-    package var closingLine: Int {
+    var closingLine: Int {
         fenceLine + text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } + 1
     }
 }

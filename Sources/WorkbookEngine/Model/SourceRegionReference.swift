@@ -3,10 +3,10 @@ package struct SourceRegionReference: Equatable, Hashable, Sendable, CustomStrin
     /// The file, relative to the workbook root; always under `Sources/`.
     package let path: String
     /// The DocC slice name, as in `// snippet.NAME`.
-    package let region: String
+    let region: String
 
     /// Parses `path#region`; `nil` when either part is missing or the path escapes `Sources/`.
-    package init?(_ text: String) {
+    init?(_ text: String) {
         let parts = text.split(separator: "#", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
         let path = String(parts[0])

@@ -5,29 +5,29 @@ import Foundation
 /// each component gets a state and the reader one next step.
 package struct Progress: Equatable, Sendable {
     /// One component's line.
-    package struct Row: Equatable, Sendable {
+    struct Row: Equatable, Sendable {
         /// The chapter number, e.g. `03`.
-        package let chapter: String
+        let chapter: String
         /// The component, e.g. `CustomSubject`.
-        package let component: String
+        let component: String
         /// Not started, failing (n of m), does not compile, passing…
-        package let state: String
+        let state: String
     }
 
     /// Every component of every exercise, in chapter order.
-    package var rows: [Row] = []
+    var rows: [Row] = []
     /// The command to run next; `nil` when every component passes.
     package var next: String?
     /// Why the reader's workbench did not build, when it did not.
     package var buildFailure: BuildFailure?
     /// Every file compiled from `Workbench/` (the glue left out).
-    package var compiled: [String] = []
+    var compiled: [String] = []
     /// The folders under `Workbench/Parked/`, which are not compiled.
-    package var parked: [String] = []
+    var parked: [String] = []
 
     /// Runs the started chapters through `pipeline` (against the workbench, quietly) and
     /// states each component of `exercises`.
-    package static func measure(
+    static func measure(
         exercises: [Exercise], workbench: Workbench, pipeline: TestPipeline, timeout: Double
     ) throws(TestPipelineError) -> Progress {
         let sources = workbench.sources

@@ -21,15 +21,15 @@ package struct TestPipeline {
     /// The workbook root.
     package let root: URL
     /// What compiles the workbook.
-    package var buildTool: any BuildTool
+    var buildTool: any BuildTool
     /// What starts each test.
-    package var launcher: any TestLauncher
+    var launcher: any TestLauncher
     /// Where lines shown during the run go (what `--mine` runs against, before the build);
     /// nowhere unless the command says.
-    package var log: (String) -> Void = { _ in }
+    var log: (String) -> Void = { _ in }
 
     /// A pipeline over `buildTool` and `launcher` for the workbook at `root`.
-    package init(root: URL, buildTool: any BuildTool, launcher: any TestLauncher) {
+    init(root: URL, buildTool: any BuildTool, launcher: any TestLauncher) {
         self.root = root
         self.buildTool = buildTool
         self.launcher = launcher
@@ -80,7 +80,7 @@ package struct TestPipeline {
     private func recordForSite(_ run: TestRun, _ request: TestRequest) {
         guard !request.mine, run.reports.contains(where: { !$0.isInvalid }) else { return }
         do {
-            try RecordedResults.record(run, root: root)
+            try RecordedResults.record(run.reports, root: root)
         } catch {
             log("warning: cannot record the results for workbook site: \(error)")
         }

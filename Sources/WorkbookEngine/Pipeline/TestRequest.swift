@@ -11,10 +11,10 @@ package struct TestRequest: Equatable, Sendable {
     /// Rewrite output blocks whose example printed something else.
     package var update = false
     /// Where to write a JUnit report, if anywhere.
-    package var junit: URL?
+    var junit: URL?
     /// Tell the test processes to say more (`WORKBOOK_VERBOSE=1`): the conformance kit then
     /// shows every scenario that broke a rule, not the first and a count.
-    package var verbose = false
+    var verbose = false
 
     /// Creates a request; every chapter, against the library, by default.
     package init(

@@ -5,7 +5,7 @@ package struct TestRun: Equatable, Sendable {
     /// One report per chosen chapter, in chapter order.
     package var reports: [ChapterReport]
     /// Every output check the examples made, failed ones included.
-    package var outputChecks: [OutputCheckRecord] = []
+    var outputChecks: [OutputCheckRecord] = []
     /// What `--update` did, when asked.
     package var update: OutputUpdate.Session.Outcome?
 
@@ -32,7 +32,7 @@ package struct TestRun: Equatable, Sendable {
 
     /// Whether every chosen chapter built and every declared test passed, observed or was
     /// skipped.
-    package var testsSucceeded: Bool { reports.allSatisfy(\.succeeded) }
+    var testsSucceeded: Bool { reports.allSatisfy(\.succeeded) }
 
     /// Whether the command succeeds: the tests did, and `--update` refused nothing.
     package var succeeded: Bool { testsSucceeded && (update?.refused.isEmpty ?? true) }
@@ -66,7 +66,7 @@ extension TestPipelineError {
     }
 
     /// What stopped the run, in full: every diagnostic, the build's summary.
-    package var details: String {
+    var details: String {
         switch self {
         case .unknownChapter(let error): error.message
         case .invalid(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")

@@ -1,8 +1,8 @@
 /// What `workbook list` prints: per chapter, its blocks with their lines and roles and its
 /// tests, so a block the checker did not recognise as Swift shows by its absence.
-package enum ChapterListing {
+enum ChapterListing {
     /// The listing of `chapters`.
-    package static func render(_ chapters: [Chapter]) -> String {
+    static func render(_ chapters: [Chapter]) -> String {
         var lines: [String] = []
         for chapter in chapters {
             var counts = (compiled: 0, excerpt: 0, example: 0, ignored: 0)

@@ -3,7 +3,7 @@ package struct ChapterReport: Equatable, Sendable {
     /// The chapter.
     package let file: ChapterFile
     /// The tests the chapter declares, in document order, with their Markdown lines.
-    package let declared: [ChapterTest]
+    let declared: [ChapterTest]
     /// The results of the tests that were run, in declaration order.
     package var results: [TestResult] = []
     /// Why no test of the chapter ran (it does not compile, or is not valid), if so.
@@ -13,7 +13,7 @@ package struct ChapterReport: Equatable, Sendable {
     package var buildErrors: [String] = []
     /// Whether the chapter could not even be read (``buildErrors`` are its problems, not
     /// the compiler's).
-    package var isInvalid = false
+    var isInvalid = false
 
     /// An empty report for `file`, which declares `declared`.
     package init(file: ChapterFile, declared: [ChapterTest]) {
@@ -27,28 +27,28 @@ package struct ChapterReport: Equatable, Sendable {
     package var observations: [BehaviorObservation] { results.flatMap(\.observations) }
 
     /// The result of the test named `name`, if it ran.
-    package func result(of name: String) -> TestResult? {
+    func result(of name: String) -> TestResult? {
         results.first { $0.name == name }
     }
 
     /// How many tests passed.
-    package var passedCount: Int { results.count { $0.outcome == .passed } }
+    var passedCount: Int { results.count { $0.outcome == .passed } }
     /// How many tests were skipped.
-    package var skippedCount: Int {
+    var skippedCount: Int {
         results.count { if case .skipped = $0.outcome { true } else { false } }
     }
     /// How many tests passed with an observation (and no failure).
-    package var observedCount: Int { results.count { $0.outcome == .observed } }
+    var observedCount: Int { results.count { $0.outcome == .observed } }
     /// How many declared tests did not pass, observe or skip: failed, crashed, timed out or
     /// never run.
-    package var failedCount: Int { declared.count - passedCount - observedCount - skippedCount }
+    var failedCount: Int { declared.count - passedCount - observedCount - skippedCount }
     /// How many of those could not be judged on their assertions (crashed, timed out, never
     /// run, or the chapter did not compile): JUnit's errors.
-    package var errorCount: Int {
+    var errorCount: Int {
         notRunReason != nil ? declared.count : results.count { $0.outcome.isError }
     }
     /// How many failed an assertion: JUnit's failures.
-    package var assertionFailureCount: Int { failedCount - errorCount }
+    var assertionFailureCount: Int { failedCount - errorCount }
     /// The wall time of the chapter's test processes, in seconds.
     package var duration: Double { results.map(\.duration).reduce(0, +) }
     /// Whether every declared test passed, observed or was skipped.

@@ -13,9 +13,9 @@ import Foundation
 /// as a pass, with the message as the reason where they show one; the schema has no
 /// `properties` on a test case. The observation is also in the test's `system-out` and in
 /// its suite's `properties`.
-package enum JUnitReport {
+enum JUnitReport {
     /// The XML document.
-    package static func render(_ reports: [ChapterReport]) -> String {
+    static func render(_ reports: [ChapterReport]) -> String {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         let total = reports.map(\.declared.count).reduce(0, +)
         let failures = reports.map(\.assertionFailureCount).reduce(0, +)
@@ -35,7 +35,7 @@ package enum JUnitReport {
     /// the build failed): one `workbook` test in error, saying why, so a CI dashboard never
     /// reads the previous run's report as this one's. `kind` is a word for why (JUnit's
     /// `type`), `details` everything said about it.
-    package static func render(stoppedBy kind: String, details: String) -> String {
+    static func render(stoppedBy kind: String, details: String) -> String {
         let details = details.trimmingCharacters(in: .whitespacesAndNewlines)
         let message = details.split(separator: "\n").first.map(String.init) ?? kind
         return [

@@ -30,17 +30,19 @@ package struct RecordedResults: Codable, Equatable, Sendable {
         return try JSONDecoder().decode(RecordedResults.self, from: Data(contentsOf: file))
     }
 
-    /// Adds `run` (at `root`, on the implementation the tests ran on) to the results there,
-    /// replacing the chapters it ran, and writes the file atomically.
-    package static func record(_ run: TestRun, root: URL, at date: Date = Date()) throws {
+    /// Adds a run's `reports` (at `root`, on the implementation the tests ran on) to the
+    /// results there, replacing the chapters it ran, and writes the file atomically.
+    package static func record(_ reports: [ChapterReport], root: URL, at date: Date = Date())
+        throws
+    {
         let file = root.appendingPathComponent(path)
         var results = (try? load(from: file)) ?? RecordedResults()
         let implementation = currentImplementation
-        let ran = Set(run.reports.map(\.file.number))
+        let ran = Set(reports.map(\.file.number))
         results.chapters.removeAll {
             ran.contains($0.number) && $0.implementation == implementation
         }
-        results.chapters += run.reports.map {
+        results.chapters += reports.map {
             RecordedChapter(
                 $0, digest: digest(of: root.appendingPathComponent($0.file.relativePath)),
                 implementation: implementation, finished: date.ISO8601Format())
@@ -157,7 +159,7 @@ package struct RecordedTest: Codable, Equatable, Sendable {
     /// `timedOut`, `notRun`.
     package var outcome: String
     /// Why it was skipped or not run.
-    package var reason: String?
+    var reason: String?
     /// Its failures.
     package var failures: [Failure] = []
     /// What it observed, as the test process recorded it.

@@ -6,16 +6,16 @@ import Foundation
 /// own; at the time limit it is killed with everything it started (``ChildProcess``), and it
 /// is registered with ``ChildGroups`` so Ctrl-C kills it too. Its output is kept within
 /// ``ChildProcess/OutputLimit/standard``.
-package struct ChildProcessLauncher: TestLauncher {
+struct ChildProcessLauncher: TestLauncher {
     /// Xcode's `xctest` tool, which runs a bundle on macOS (unused on Linux).
     let xctest: String
 
     /// A launcher for this platform; finds `xctest` on macOS (once, not per test).
-    package init() throws {
+    init() throws {
         xctest = try XCTestInvocation.locateXCTest()
     }
 
-    package func run(_ invocation: TestInvocation) -> TestProcessResult {
+    func run(_ invocation: TestInvocation) -> TestProcessResult {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(invocation.environment) { $1 }
         let start = Date()

@@ -4,7 +4,7 @@ import Foundation
 /// process of its own, within a time limit, and say how the process ended. Child processes
 /// through swift-subprocess in production (``ChildProcessLauncher``); a fake in the
 /// pipeline's unit tests. Called from several threads at once.
-package protocol TestLauncher: Sendable {
+protocol TestLauncher: Sendable {
     /// Runs `invocation` and reports how its process ended; a process that cannot even be
     /// started is a result too (its output says why), never a thrown error, so one such test
     /// costs only itself.
@@ -12,21 +12,13 @@ package protocol TestLauncher: Sendable {
 }
 
 /// One test to run in a process of its own.
-package struct TestInvocation: Equatable, Sendable {
+struct TestInvocation: Equatable, Sendable {
     /// The built test bundle.
-    package var bundle: URL
+    var bundle: URL
     /// The test, as XCTest names it (`Module.Class/method`).
-    package var identifier: String
+    var identifier: String
     /// Variables to set in the test process on top of the runner's own environment.
-    package var environment: [String: String]
+    var environment: [String: String]
     /// Seconds the process may run before it is killed.
-    package var timeout: Double
-
-    /// Creates an invocation.
-    package init(bundle: URL, identifier: String, environment: [String: String], timeout: Double) {
-        self.bundle = bundle
-        self.identifier = identifier
-        self.environment = environment
-        self.timeout = timeout
-    }
+    var timeout: Double
 }

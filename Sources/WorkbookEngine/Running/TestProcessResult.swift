@@ -1,21 +1,21 @@
 /// How a process that ran one test ended: what it printed, why it stopped and how long it
 /// took. What a ``TestLauncher`` hands back, and all the interpreter reads.
-package struct TestProcessResult: Equatable, Sendable {
+struct TestProcessResult: Equatable, Sendable {
     /// Standard output and standard error, interleaved as written.
-    package var output: String
+    var output: String
     /// The exit status, when the process exited.
-    package var exitStatus: Int32?
+    var exitStatus: Int32?
     /// The signal that ended the process, when one did.
-    package var signal: Int32?
+    var signal: Int32?
     /// Whether the runner killed it for running past `timeout`.
-    package var timedOut: Bool
+    var timedOut: Bool
     /// The limit, in seconds.
-    package var timeout: Double
+    var timeout: Double
     /// The wall time from start to end, in seconds.
-    package var duration: Double
+    var duration: Double
 
     /// Creates a result.
-    package init(
+    init(
         output: String, exitStatus: Int32?, signal: Int32?, timedOut: Bool, timeout: Double,
         duration: Double = 0
     ) {

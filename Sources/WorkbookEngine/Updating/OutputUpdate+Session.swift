@@ -29,7 +29,7 @@ extension OutputUpdate {
         let chapters: [String: (chapter: Chapter, text: String)]
 
         /// Reads every chapter of `chapters` (as loaded) under `root` as the run begins.
-        package init(root: URL, chapters: [Chapter]) throws {
+        init(root: URL, chapters: [Chapter]) throws {
             self.root = root
             var read: [String: (Chapter, String)] = [:]
             for chapter in chapters {
@@ -49,7 +49,7 @@ extension OutputUpdate {
         }
 
         /// Rewrites the blocks of the output checks that did not match.
-        package func apply(_ checks: [OutputCheckRecord]) -> Outcome {
+        func apply(_ checks: [OutputCheckRecord]) -> Outcome {
             let mismatched = Dictionary(grouping: checks.filter { !$0.matched }, by: \.file)
             var outcome = Outcome(hadMismatches: !mismatched.isEmpty)
             for (chapter, found) in mismatched.sorted(by: { $0.key < $1.key }) {

@@ -11,26 +11,20 @@ import OutputMatching
 /// ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``.
 package enum OutputUpdate {
     /// One output block whose example printed something else.
-    package struct Mismatch: Equatable, Sendable {
+    struct Mismatch: Equatable, Sendable {
         /// The 1-based line of the block's opening ```` ```output ```` fence.
-        package let fenceLine: Int
+        let fenceLine: Int
         /// What the example printed.
-        package let actual: String
-
-        /// Creates a mismatch, e.g. from a run's observation that did not match.
-        package init(fenceLine: Int, actual: String) {
-            self.fenceLine = fenceLine
-            self.actual = actual
-        }
+        let actual: String
     }
 
     /// A chapter's text after the update and a diff of what changed.
-    package struct Rewritten: Equatable, Sendable {
+    struct Rewritten: Equatable, Sendable {
         /// The whole rewritten chapter.
-        package let text: String
+        let text: String
         /// `-`/`+` lines per changed block, each headed by `file:line:`; empty if nothing
         /// changed.
-        package let diff: String
+        let diff: String
     }
 
     /// Rewrites, in place and atomically, each output block of `chapter` (under `root`)
@@ -41,7 +35,7 @@ package enum OutputUpdate {
     /// ``Session`` reads each chapter's text as the run begins and, after it, passes the
     /// run's unmatched output checks as `Mismatch(fenceLine:actual:)`.
     @discardableResult
-    package static func rewriteFile(
+    static func rewriteFile(
         chapter: Chapter, root: URL, textAtRunStart: String, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> String {
         let path = chapter.file.relativePath
@@ -83,7 +77,7 @@ package enum OutputUpdate {
     /// The pure part of ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``: `text`
     /// (the chapter's) with each listed block rewritten, and the diff. The blocks are the
     /// model's (``Chapter``): their lines, fences and examples, never parsed again here.
-    package static func rewrite(
+    static func rewrite(
         _ text: String, chapter: Chapter, mismatches: [Mismatch]
     ) throws(DiagnosticList) -> Rewritten {
         let path = chapter.file.relativePath

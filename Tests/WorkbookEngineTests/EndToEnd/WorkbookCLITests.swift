@@ -1,6 +1,7 @@
 import Foundation
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 /// Runs the `workbook` executable on temporary fixture workbooks.
 final class WorkbookCLITests: XCTestCase {

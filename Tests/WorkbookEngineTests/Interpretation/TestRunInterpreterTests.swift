@@ -1,6 +1,7 @@
 import WorkbookContract
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 final class TestRunInterpreterTests: XCTestCase {
     private let file = try! ChapterFile(fileName: "05-x.md")

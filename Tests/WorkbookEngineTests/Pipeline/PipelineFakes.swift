@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import WorkbookContract
-import WorkbookEngine
+
+@testable import WorkbookEngine
 
 /// A build tool that compiles nothing: chapter modules listed in `broken` fail with their
 /// error line until they are left out; `failsOutsideChapters` fails the library instead.

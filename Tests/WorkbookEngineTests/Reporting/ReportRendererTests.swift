@@ -1,6 +1,7 @@
 import WorkbookContract
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 /// The table and totals, with and without observations: a run that observed nothing prints
 /// exactly the three columns and the three totals it always did.

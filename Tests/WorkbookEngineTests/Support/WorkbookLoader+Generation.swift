@@ -1,4 +1,4 @@
-import WorkbookEngine
+@testable import WorkbookEngine
 
 /// For tests that load a workbook and generate or check it in one breath: the loader's root
 /// handed to the generation stage (``WorkbookGenerator``), which the commands call directly.

@@ -3,9 +3,16 @@ import XCTest
 @testable import WorkbookEngine
 
 /// Hints are `<details>` blocks whose summary starts with "Hint", wherever CommonMark puts
-/// them; anything else folded, and anything in a code block, is not a hint.
+/// them; anything else folded, and anything in a code block, is not a hint. The extractor
+/// finds them in its one reading of the chapter.
 final class HintTests: XCTestCase {
-    func testHintsInOrderWithTheirBodiesAndLines() {
+    private func hints(in text: String) throws -> [Hint] {
+        try ChapterExtractor.items(of: text, path: "Chapters/01-a.md").compactMap {
+            if case .hint(let hint) = $0 { hint } else { nil }
+        }
+    }
+
+    func testHintsInOrderWithTheirBodiesAndLines() throws {
         let text = """
             # Chapter
 
@@ -33,7 +40,7 @@ final class HintTests: XCTestCase {
 
             </details>
             """
-        let hints = Hint.hints(in: text)
+        let hints = try self.hints(in: text)
         XCTAssertEqual(hints.map(\.title), ["Hint 1: first", "Hint 2: second"])
         XCTAssertEqual(hints.map(\.line), [3, 17])
         XCTAssertEqual(hints.first?.body, "Body *one*.")
@@ -41,7 +48,7 @@ final class HintTests: XCTestCase {
             hints.last?.body, "Body two, with code:\n\n```swift ignore\nlet x = 1\n```")
     }
 
-    func testADetailsBlockInsideCodeIsNotAHint() {
+    func testADetailsBlockInsideCodeIsNotAHint() throws {
         let text = """
             ```html
             <details>
@@ -49,16 +56,16 @@ final class HintTests: XCTestCase {
             </details>
             ```
             """
-        XCTAssertEqual(Hint.hints(in: text), [])
+        XCTAssertEqual(try hints(in: text), [])
     }
 
-    func testAnUnclosedHintIsNotInventedFromTheRestOfTheChapter() {
+    func testAnUnclosedHintIsNotInventedFromTheRestOfTheChapter() throws {
         let text = """
             <details>
             <summary>Hint 1: never closed</summary>
 
             Everything after this.
             """
-        XCTAssertEqual(Hint.hints(in: text), [])
+        XCTAssertEqual(try hints(in: text), [])
     }
 }

@@ -19,35 +19,24 @@ enum MarbleDrawings {
         }
     }
 
-    /// A problem per marble block of `chapters` (under `root`) whose picture the chapter does
-    /// not show: the first line that is not blank after the block must link to it.
-    static func unshown(_ chapters: [Chapter], root: URL) -> [Diagnostic] {
+    /// A problem per marble block of `chapters` whose picture the chapter does not show:
+    /// the first line that is not blank after the block (``OutputBlock/lineAfter``, kept by
+    /// the extractor) must link to it.
+    static func unshown(_ chapters: [Chapter]) -> [Diagnostic] {
         chapters.flatMap { chapter -> [Diagnostic] in
-            let blocks = chapter.units.flatMap { unit -> [(test: String, block: OutputBlock)] in
+            chapter.units.flatMap { unit -> [Diagnostic] in
                 guard case .example(let test, let checks) = unit.kind else { return [] }
-                return checks.filter { $0.kind == .marble }.map { (test.name, $0) }
-            }
-            guard !blocks.isEmpty,
-                let data = FileManager.default.contents(
-                    atPath: root.appendingPathComponent(chapter.file.relativePath).path)
-            else { return [] }
-            let lines = String(decoding: data, as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            return blocks.compactMap { test, block in
-                let name = MarbleSVG.fileName(for: chapter.file, test: test)
-                let textLines =
-                    block.text.split(separator: "\n", omittingEmptySubsequences: false)
-                    .count - (block.text.isEmpty ? 0 : 1)
-                let closing = block.fenceLine + textLines  // 0-based index of the closing fence
-                let next = lines.dropFirst(closing + 1).first {
-                    !$0.allSatisfy { $0 == " " || $0 == ">" }
+                return checks.filter { $0.kind == .marble }.compactMap { block in
+                    let name = MarbleSVG.fileName(for: chapter.file, test: test.name)
+                    if block.lineAfter?.contains("](\(MarbleSVG.folder)/\(name))") == true {
+                        return nil
+                    }
+                    return Diagnostic(
+                        file: chapter.file.relativePath, line: block.fenceLine,
+                        message:
+                            "the chapter does not show this marble block's picture: put ![what it shows](\(MarbleSVG.folder)/\(name)) on the first line after the block"
+                    )
                 }
-                if next?.contains("](\(MarbleSVG.folder)/\(name))") == true { return nil }
-                return Diagnostic(
-                    file: chapter.file.relativePath, line: block.fenceLine,
-                    message:
-                        "the chapter does not show this marble block's picture: put ![what it shows](\(MarbleSVG.folder)/\(name)) on the first line after the block"
-                )
             }
         }
     }

@@ -19,7 +19,7 @@ final class Chapter17Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 126)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 131)
 func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -56,7 +56,7 @@ func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 185)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 190)
 func testReleasingAPausableSinkDoesNotCancel() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -83,7 +83,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 214)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 219)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -104,7 +104,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 214)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 219)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -124,13 +124,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 232)
+                file: "Chapters/17-pausable-sink.md", line: 237)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 258)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 263)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -155,7 +155,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 284)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 289)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -174,7 +174,7 @@ func testResumeWhileRunningAddsNoDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 308)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 313)
 /// The values among `events`, without the completion.
 func values(of events: [Subscribers.Event<Int, Never>]) -> [Int] {
     events.compactMap { event -> Int? in
@@ -185,7 +185,7 @@ func values(of events: [Subscribers.Event<Int, Never>]) -> [Int] {
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 323)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 328)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -210,7 +210,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 354)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 359)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -243,7 +243,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 400)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 405)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -278,7 +278,7 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 447)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 452)
 func testAKeepFullBufferAsksForItsSizeFirst() {
     struct Overflow: Error, Equatable {}
     let subject = PassthroughSubject<Int, Overflow>()
@@ -310,7 +310,7 @@ func testAKeepFullBufferAsksForItsSizeFirst() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 490)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 495)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -331,12 +331,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 519)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 524)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 523)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 528)
 func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -363,7 +363,7 @@ extension Chapter17Tests {
     func test_paused_timer() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 555)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 560)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 timeline.follow(scheduler, frame: .milliseconds(10))
@@ -381,7 +381,7 @@ scheduler.advance(by: .milliseconds(10))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 555)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 560)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -391,13 +391,13 @@ slow   ^1----6--9
 slow?  1    1  1
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 574)
+                file: "Chapters/17-pausable-sink.md", line: 579)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 608)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 613)
 func testCollectAndFlatMapLoseNothing() {
     let subject = PassthroughSubject<Int, Never>()
     var batches: [Subscribers.Event<[Int], Never>] = []
@@ -446,7 +446,7 @@ func testCollectAndFlatMapLoseNothing() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 665)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 670)
 func testDebounceAndThrottleDropOverTime() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -483,12 +483,12 @@ func testDebounceAndThrottleDropOverTime() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 701)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 706)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 705)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 710)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

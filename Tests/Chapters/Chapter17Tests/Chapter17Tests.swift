@@ -19,7 +19,7 @@ final class Chapter17Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 124)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 131)
 func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -56,7 +56,7 @@ func testTheValueClosureMayCancelOrResumeItsOwnSubscriber() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 183)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 190)
 func testReleasingAPausableSinkDoesNotCancel() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -83,7 +83,7 @@ extension Chapter17Tests {
     func test_pause_on_odd() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 212)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 219)
 let subscription = [1, 2, 3, 4, 5, 6].publisher
     .pausableSink(receiveCompletion: { completion in
         print("Pausable subscription completed: \(completion)")
@@ -104,7 +104,7 @@ while subscription.paused {
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 212)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/17-pausable-sink.md", line: 219)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -124,13 +124,13 @@ Receive value: 6
 Pausable subscription completed: finished
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 230)
+                file: "Chapters/17-pausable-sink.md", line: 237)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 254)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 263)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     let subscription = [1, 2, 3, 4, 5, 6].publisher
@@ -155,7 +155,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 280)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 289)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -174,7 +174,7 @@ func testResumeWhileRunningAddsNoDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 309)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 313)
 /// The values among `events`, without the completion.
 func values(of events: [Subscribers.Event<Int, Never>]) -> [Int] {
     events.compactMap { event -> Int? in
@@ -185,7 +185,7 @@ func values(of events: [Subscribers.Event<Int, Never>]) -> [Int] {
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 319)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 328)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -210,7 +210,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 350)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 359)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -230,8 +230,8 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
         subscription.resume()
     }
     assertDocumented(
-        values(of: received), equals: [1, 2, 3, 4, 5, 6],
-        "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"")
+        [1, 2, 3, 4, 5, 6].starts(with: values(of: received)), equals: true,
+        "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"; room for all six: none skipped")
     expectObserved(
         whenTheSubjectFinished, "what the sink, paused on 1, has when the subject has sent 1 to 6 and finished",
         [.openCombine: [1].asEvents()])
@@ -243,7 +243,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 390)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 405)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -258,12 +258,12 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 
     subject.send(sequence: [1, 2, 3], completion: .finished)
     let whenTheSubjectFinished = received
-    subscription.resume()  // 2, then 3, which pauses again
+    subscription.resume()  // observed on OpenCombine: 2, then 3, which pauses again
     let afterOneResume = received
     subscription.resume()
 
     assertDocumented(
-        values(of: received), equals: [1, 2, 3],
+        [1, 2, 3].starts(with: values(of: received)), equals: true,
         "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"")
     expectObserved(
         whenTheSubjectFinished, "what the paused sink has when the subject sends 1, 2, 3 and finishes",
@@ -278,8 +278,8 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 437)
-func testAKeepFullBufferNeverOverflows() {
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 452)
+func testAKeepFullBufferAsksForItsSizeFirst() {
     struct Overflow: Error, Equatable {}
     let subject = PassthroughSubject<Int, Overflow>()
     var requests: [Subscribers.Demand] = []
@@ -310,7 +310,7 @@ func testAKeepFullBufferNeverOverflows() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 480)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 495)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -319,7 +319,8 @@ func testAFullBufferDropsByItsStrategy() {
         .pausableSink(receiveCompletion: { _ in },
                       receiveValue: { received.append($0); return false })
 
-    subject.send(sequence: [1, 2, 3, 4, 5], completion: nil)   // 1 delivered; buffer keeps the newest two
+    // Observed on OpenCombine: 1 is delivered, and the buffer keeps the newest two.
+    subject.send(sequence: [1, 2, 3, 4, 5], completion: nil)
     while received.count < 3 && subscription.paused {
         subscription.resume()
     }
@@ -330,12 +331,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 508)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 524)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 512)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 528)
 func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -362,7 +363,7 @@ extension Chapter17Tests {
     func test_paused_timer() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 544)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 560)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 timeline.follow(scheduler, frame: .milliseconds(10))
@@ -380,7 +381,7 @@ scheduler.advance(by: .milliseconds(10))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 544)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 560)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -390,13 +391,13 @@ slow   ^1----6--9
 slow?  1    1  1
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 563)
+                file: "Chapters/17-pausable-sink.md", line: 579)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 595)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 613)
 func testCollectAndFlatMapLoseNothing() {
     let subject = PassthroughSubject<Int, Never>()
     var batches: [Subscribers.Event<[Int], Never>] = []
@@ -418,23 +419,34 @@ func testCollectAndFlatMapLoseNothing() {
             jobs[index].handleEvents(receiveSubscription: { _ in started.append(index) })
         }
         .sink { results.append($0) }
+    var running = [started.count]  // jobs started and not yet finished, after each step
+    var finished = 0
+    while finished < started.count {  // finish each job that has started, in turn
+        let index = started[finished]
+        jobs[index].send("job \(index) done")
+        jobs[index].send(completion: .finished)
+        finished += 1
+        running.append(started.count - finished)
+    }
     assertDocumented(
-        started, equals: [0],
+        running.allSatisfy { $0 <= 1 }, equals: true,
         "maxPublishers: \"The maximum number of concurrent publisher subscriptions\"")
-    jobs[0].send("job 0 done")
-    jobs[0].send(completion: .finished)
-    expectObserved(started, "which jobs have started once job 0 finished", [.openCombine: [0, 1]])
-    XCTAssertEqual(results, ["job 0 done"])
     expectObserved(
-        requests, "what flatMap(maxPublishers: .max(1)) asks its upstream for, up to the second job",
-        [.openCombine: [.max(1), .max(1)]])
+        started, "which jobs flatMap(maxPublishers: .max(1)) starts, each finished once started",
+        [.openCombine: [0, 1, 2]])
+    expectObserved(
+        results, "what the sink gets of the jobs",
+        [.openCombine: ["job 0 done", "job 1 done", "job 2 done"]])
+    expectObserved(
+        requests, "what flatMap(maxPublishers: .max(1)) asks its upstream for",
+        [.openCombine: [.max(1), .max(1), .max(1)]])
     withExtendedLifetime((collecting, flattening)) {}
 }
 #sourceLocation()
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 641)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 670)
 func testDebounceAndThrottleDropOverTime() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -471,12 +483,12 @@ func testDebounceAndThrottleDropOverTime() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 677)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 706)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 681)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 710)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

@@ -123,6 +123,27 @@ final class CallDuringBlockedDeliveryTests: XCTestCase {
         requestWhileHeld(other.value, sending: { other.value.send($0) })
     }
 
+    /// A completed subject's replay to a late subscriber that asks only later: that drain
+    /// runs after the link has let go of its upstream, and must still stop at a cancel.
+    func testBufferSubject_replayAfterCompletion() {
+        let subject = BufferSubject<Int, Never>(limit: 3)
+        subject.send(sequence: 1...3, completion: .finished)
+        let gate = DeliveryGate()
+        let recorder = Recorder<Int, Never>(
+            demand: .none,
+            onValue: { _ in
+                gate.hold()
+                return .none
+            })
+        subject.subscribe(recorder)
+        guard let subscription = recorder.subscription else { return XCTFail("no subscription") }
+        let shared = Shared(value: subscription)
+        let outcome = gate.callWhileHeld(
+            send: { shared.value.request(.unlimited) }, call: { subscription.cancel() })
+        XCTAssertEqual(outcome, .returnedWhileHeld, "cancel()")
+        XCTAssertEqual(recorder.values, [1], "a replayed value delivered after cancel()")
+    }
+
     func testShareReplay() {
         let subject = Shared(value: PassthroughSubject<Int, Never>())
         cancelWhileHeld(

@@ -28,10 +28,17 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
 
         @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
         @usableFromInline var upstream: Subscription? {
-            didSet { link = upstream as? DeferredUpstream }
+            didSet {
+                if let stand = upstream as? DeferredUpstream {
+                    link = stand.state
+                }
+            }
         }
-        /// The upstream as the link's stand-in, cast once when it is set, not per value.
-        private var link: DeferredUpstream?
+        /// The link's state, for its cancel flag: taken from the stand-in once, when it is set
+        /// (not cast per value), and kept after the link lets go of its upstream on
+        /// completion, since a replay still drains then. Unowned: the link owns this behavior,
+        /// and only the link runs it.
+        private unowned(unsafe) var link: DeliveryState?
         @usableFromInline let downstream: AnySubscriber<Output, Failure>
         @exclusivity(unchecked) @usableFromInline var buffer: Buffer<Output, Failure>
         // Set while `drain()` runs: a re-entrant call only records, the running loop delivers.
@@ -42,7 +49,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         /// Cancelled from inside a delivery, or by another thread while this one delivers
         /// (the link's own flag, which `cancel()` sets before it returns): either way the
         /// loop starts no new delivery. `link` is passed in, read once per loop, not per value.
-        func isCancelled(_ link: DeferredUpstream?) -> Bool {
+        func isCancelled(_ link: DeliveryState?) -> Bool {
             cancelled || link?.isCancelled == true
         }
 

@@ -105,13 +105,21 @@ public final class CustomSubject<Output, Failure: Error>: Subject, @unchecked Se
     /// A late subscriber's handshake asks too, after the completion: that asks nothing.
     private func subscriberAsked() {
         let upstreams = $state.mutate { state -> [Subscription] in
-            guard !state.demanded, state.completion == nil else { return [] }
-            state.demanded = true
-            return state.upstreams
+            // Every request comes here; only the first reads the completion, whose generic
+            // type costs two metadata look-ups (about 800 instructions) wherever it is read.
+            state.demanded ? [] : Self.firstAsked(&state)
         }
         for upstream in upstreams {
             upstream.request(.unlimited)
         }
+    }
+
+    /// The first request: the upstreams to ask, unless the subject has completed.
+    @inline(never)
+    private static func firstAsked(_ state: inout State) -> [Subscription] {
+        guard state.completion == nil else { return [] }
+        state.demanded = true
+        return state.upstreams
     }
     // snippet.end
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A publisher that many publishers can feed into, one at a time or all at once.
 ///
 /// `subscribe(_:)` (or `publisher.merge(into:)`) attaches an upstream through an inner
@@ -70,17 +72,26 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
 
         let combineIdentifier = CombineIdentifier()
         private weak var merge: MergeInput?
+        /// The merge's subject, held strongly: a value costs no weak load. The merge cancels
+        /// every inlet when it goes, so nothing reaches the subject after that.
+        private let subject: PassthroughSubject<I, Never>
+        /// Guards `subscription` and the writes of `cancelled`.
         private let lock = Lock()
         private var subscription: Subscription?
-        private var cancelled = false
+        /// Written under `lock`; read without it for each value, which only needs to see a
+        /// cancel that has returned.
+        private let cancelled = Synchronization.Atomic(false)
 
         init(merge: MergeInput) {
             self.merge = merge
+            subject = merge.subject
         }
 
         func receive(subscription: Subscription) {
             let accepted: Bool = lock.withLock {
-                guard !cancelled, self.subscription == nil else { return false }
+                guard !cancelled.load(ordering: .relaxed), self.subscription == nil else {
+                    return false
+                }
                 self.subscription = subscription
                 return true
             }
@@ -92,8 +103,8 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
         }
 
         func receive(_ input: I) -> Subscribers.Demand {
-            guard !lock.withLock({ cancelled }) else { return .none }
-            merge?.subject.send(input)
+            guard !cancelled.load(ordering: .acquiring) else { return .none }
+            subject.send(input)
             return .none
         }
 
@@ -104,7 +115,7 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
 
         func cancel() {
             let subscription: Subscription? = lock.withLock {
-                cancelled = true
+                cancelled.store(true, ordering: .releasing)
                 defer { self.subscription = nil }
                 return self.subscription
             }

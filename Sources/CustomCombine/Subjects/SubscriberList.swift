@@ -21,20 +21,32 @@ struct SubscriberList<Element> {
     var isEmpty: Bool { indices.isEmpty }
 
     mutating func append(_ element: Element, id: CombineIdentifier) {
-        precondition(indices[id] == nil, "subscribed twice with the same identifier")
-        indices[id] = slots.count
+        // One hash look-up, not two: the check reads what the insertion replaced.
+        let replaced = indices.updateValue(slots.count, forKey: id)
+        precondition(replaced == nil, "subscribed twice with the same identifier")
         slots.append(Slot(id: id, element: element))
     }
 
     @discardableResult
     mutating func remove(id: CombineIdentifier) -> Element? {
         guard let index = indices.removeValue(forKey: id) else { return nil }
-        let removed = slots[index]?.element
-        slots[index] = nil
-        if slots.count - indices.count > 16 && (slots.count - indices.count) * 2 > slots.count {
-            compact()
+        if index == slots.count - 1 {
+            // The newest subscriber leaves (a subscribe soon followed by its cancel, the
+            // common churn): drop it and the holes before it, so no hole is left to compact.
+            // Without holes (the usual case) the loop reads nothing.
+            let removed = slots.removeLast()?.element
+            while slots.count > indices.count, slots[slots.count - 1] == nil {
+                slots.removeLast()
+            }
+            return removed
+        } else {
+            let removed = slots[index]?.element
+            slots[index] = nil
+            if slots.count - indices.count > 16 && (slots.count - indices.count) * 2 > slots.count {
+                compact()
+            }
+            return removed
         }
-        return removed
     }
 
     private mutating func compact() {

@@ -4,8 +4,9 @@
 /// caller's thread, so demand reaches upstream without waiting for the scheduler; only what
 /// flows down hops.
 ///
-/// On a serial scheduler deliveries come one at a time, in order; nothing here orders them
-/// on a concurrent one.
+/// Calls into the subscriber never overlap, even on a concurrent scheduler, and nothing
+/// follows the completion; but only a serial scheduler keeps the order, so on a concurrent
+/// one values may come out of order, and a value the completion overtakes is dropped.
 public struct CustomReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Values pass through unchanged.
     public typealias Output = Upstream.Output
@@ -43,6 +44,10 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
     }
 
     @Atomic private var state: State
+    /// Held while the subscriber is called, so that two scheduled actions never call it at
+    /// once; recursive, because a request made inside a delivery can bring the next one on
+    /// the same thread. Never held while calling upstream.
+    private let delivery = Lock(recursive: true)
     private let scheduler: Context
 
     init(downstream: AnySubscriber<Input, Failure>, scheduler: Context) {
@@ -57,26 +62,28 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
             return downstream
         }
         guard let downstream else { return subscription.cancel() }
-        downstream.receive(subscription: self)  // at once: the handshake does not hop
+        // At once: the handshake does not hop.
+        delivery.withLock { downstream.receive(subscription: self) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         scheduler.schedule {
-            let current = self.state  // cancelled meanwhile: nobody to deliver to
-            guard let downstream = current.downstream else { return }
-            let more = downstream.receive(input)
-            if more > .none { current.upstream?.request(more) }
+            let more = self.delivery.withLock { () -> Subscribers.Demand in
+                // Cancelled or completed meanwhile: nobody to deliver to.
+                guard let downstream = self.state.downstream else { return .none }
+                return downstream.receive(input)
+            }
+            // Read again: the subscriber may have cancelled while it received the value.
+            if more > .none { self.state.upstream?.request(more) }
         }
         return .none  // what the subscriber returns is only known on the scheduler
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         scheduler.schedule {
-            let downstream = self.$state.mutate { state in
-                defer { state = State() }
-                return state.downstream
+            self.delivery.withLock {
+                self.clear().downstream?.receive(completion: completion)
             }
-            downstream?.receive(completion: completion)
         }
     }
 
@@ -85,11 +92,17 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
     }
 
     func cancel() {
-        let upstream = $state.mutate { state in
-            defer { state = State() }
-            return state.upstream
+        clear().upstream?.cancel()
+    }
+
+    /// Empties the state and returns what it held, so that both ends are released after the
+    /// lock is, never under it.
+    private func clear() -> State {
+        $state.mutate { state in
+            let old = state
+            state = State()
+            return old
         }
-        upstream?.cancel()
     }
 }
 // snippet.end

@@ -18,12 +18,13 @@ import Synchronization
 /// `lock()` and `unlock()` are there for `withLock` and `AtomicBox` to build on.
 ///
 /// Every component follows one rule with it: hold a lock only to read or change your own
-/// state, and release it before calling into another component. The one exception is the
-/// *delivery lock* of `CustomSubscription`, made with `recursive: true`: it is held while
-/// one subscriber is called, so that deliveries to that subscriber never overlap, and a
-/// subscriber that calls back on the same thread takes it again instead of deadlocking.
-/// It is never held while calling upstream, and `request` and `cancel` never wait for it:
-/// they only try it (`tryLock()`), leaving their call as mail for the thread that holds it.
+/// state, and release it before calling into another component. The one exception is a
+/// *delivery lock* (`CustomSubscription`'s, and that of `CustomReceiveOn`'s hop), made with
+/// `recursive: true`: it is held while one subscriber is called, so that deliveries to that
+/// subscriber never overlap, and a subscriber that calls back on the same thread takes it
+/// again instead of deadlocking. It is never held while calling upstream, and `request` and
+/// `cancel` never wait for it: `CustomSubscription`'s only try it (`tryLock()`), leaving
+/// their call as mail for the thread that holds it; the hop's do not touch it.
 @usableFromInline
 final class Lock: @unchecked Sendable {
     #if os(Linux)

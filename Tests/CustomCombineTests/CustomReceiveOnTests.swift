@@ -1,0 +1,87 @@
+import CombineSchedulers
+import CustomCombine
+import Dispatch
+import PublisherConformance
+import TestSupport
+import XCTest
+
+/// Hands its one subscriber a probe that records requests and cancels, and keeps the
+/// subscriber so that a test can send to it.
+private final class ProbePublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let probe = ProbeSubscription()
+    private(set) var subscriber: AnySubscriber<Int, Never>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+        subscriber.receive(subscription: probe)
+    }
+}
+
+final class CustomReceiveOnTests: XCTestCase {
+    func testACancelInsideReceiveRequestsNothingMoreUpstream() {
+        let scheduler = DispatchQueue.test
+        let upstream = ProbePublisher()
+        var subscription: Subscription?
+        CustomReceiveOn(upstream: upstream, scheduler: scheduler).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: {
+                    subscription = $0
+                    $0.request(.max(1))
+                },
+                receiveValue: { _ in
+                    subscription?.cancel()
+                    return .max(1)
+                },
+                receiveCompletion: { _ in }))
+
+        _ = upstream.subscriber?.receive(1)
+        scheduler.advance()
+
+        XCTAssertEqual(upstream.probe.cancelCount, 1)
+        XCTAssertEqual(
+            upstream.probe.requests, [.max(1)], "the demand returned after the cancel stays down")
+    }
+
+    func testDeliveriesNeverOverlapOnAConcurrentScheduler() {
+        let queue = DispatchQueue(label: "concurrent", attributes: .concurrent)
+        let upstream = ProbePublisher()
+        let inside = AtomicBox(0)
+        let overlaps = AtomicBox(0)
+        let events = Tally<Subscribers.Event<Int, Never>>()
+        let finished = expectation(description: "finished")
+        func enter() {
+            let count = inside.mutate { count -> Int in
+                count += 1
+                return count
+            }
+            if count > 1 { overlaps.mutate { $0 += 1 } }
+        }
+        CustomReceiveOn(upstream: upstream, scheduler: queue).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { $0.request(.unlimited) },
+                receiveValue: { value in
+                    enter()
+                    usleep(200)
+                    events.append(.value(value))
+                    inside.mutate { $0 -= 1 }
+                    return .none
+                },
+                receiveCompletion: { completion in
+                    enter()
+                    events.append(.complete(completion))
+                    inside.mutate { $0 -= 1 }
+                    finished.fulfill()
+                }))
+
+        for value in 1...50 { _ = upstream.subscriber?.receive(value) }
+        upstream.subscriber?.receive(completion: .finished)
+        wait(for: [finished], timeout: 10)
+        queue.sync(flags: .barrier) {}
+
+        XCTAssertEqual(overlaps.value, 0, "two calls into the subscriber at once")
+        XCTAssertEqual(events.values.last, .complete(.finished), "nothing after the completion")
+    }
+}

@@ -5,6 +5,10 @@
 /// `receive(on:)`: the subscription, requests and cancels pass straight through on the
 /// caller's thread, so demand reaches upstream without waiting for the scheduler; only what
 /// flows down hops.
+///
+/// Calls into the subscriber never overlap, even on a concurrent scheduler, and nothing
+/// follows the completion; but only a serial scheduler keeps the order, so on a concurrent
+/// one values may come out of order, and a value the completion overtakes is dropped.
 public struct CustomReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// Values pass through unchanged.
     public typealias Output = Upstream.Output
@@ -24,7 +28,7 @@ public struct CustomReceiveOn<Upstream: Publisher, Context: Scheduler>: Publishe
 
     // Add a class that is both upstream's subscriber and downstream's subscription: it
     // passes the subscription down and requests and cancels up at once, and schedules each
-    // value and the completion ('Write your own hop').
+    // value and the completion, delivering them under a recursive lock ('Write your own hop').
 
     /// Subscribes upstream with a hop that hands each event to the scheduler.
     public func receive<S: Subscriber>(subscriber: S)

@@ -195,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 275)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 276)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 285)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 286)
 /// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
 /// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
 /// subscriber got.
@@ -228,7 +228,7 @@ func eventsAfterCancel<P: Publisher>(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 313)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 314)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false) { $0.receive(on: $1) },
@@ -243,7 +243,7 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 460)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 485)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
@@ -266,7 +266,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 485)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 513)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     let scheduler = DispatchQueue.test
     var received = [Subscribers.Event<Int, Never>]()
@@ -287,7 +287,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 507)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 535)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for finish in [false, true] {
         let events = eventsAfterCancel(finish: finish) {
@@ -300,7 +300,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 522)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 550)
 func testCustomReceiveOnDeliversOnTheQueue() {
     let queue = DispatchQueue(label: "receive-on")
     let key = DispatchSpecificKey<Bool>()
@@ -330,7 +330,7 @@ extension Chapter13Tests {
     func test_debug_on_an_array() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 590)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 618)
 var finished = false
 let cancellable = [1, 2].publisher
     .debug("array", prefix: "#")
@@ -341,7 +341,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 590)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 618)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -353,7 +353,7 @@ withExtendedLifetime(cancellable) {}
 # array: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 598)
+                file: "Chapters/13-scheduling.md", line: 626)
         }
     }
 }
@@ -362,7 +362,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 613)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 641)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -389,7 +389,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 613)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 641)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -407,13 +407,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 637)
+                file: "Chapters/13-scheduling.md", line: 665)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 683)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 711)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -446,7 +446,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 720)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 748)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -470,7 +470,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 720)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 748)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -483,13 +483,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 741)
+                file: "Chapters/13-scheduling.md", line: 769)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 757)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 785)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -521,7 +521,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 798)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 826)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -536,7 +536,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 798)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 826)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -545,13 +545,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 811)
+                file: "Chapters/13-scheduling.md", line: 839)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 829)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 857)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -577,7 +577,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 869)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 897)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -604,7 +604,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 901)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 929)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -630,7 +630,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 938)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 966)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -656,7 +656,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 969)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 997)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -687,7 +687,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1017)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1046)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -720,7 +720,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1053)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1082)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -742,12 +742,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1085)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1114)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1089)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1118)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

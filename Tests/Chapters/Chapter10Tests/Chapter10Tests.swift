@@ -120,7 +120,7 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 199)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 200)
 /// The smallest merge point: a subject, a table of inlets registered before subscribing,
 /// inlets that hold the merge point weakly, and a `cancel()` that calls upstream unlocked.
 final class MinimalMergeInput<I>: Publisher, Cancellable {
@@ -159,7 +159,7 @@ final class MinimalMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 237)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 238)
 func testMinimalMergeInputCollectsAndCancels() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -180,7 +180,7 @@ func testMinimalMergeInputCollectsAndCancels() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 301)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 303)
 /// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
 /// remembers the subscriber it served without keeping it alive. It sends without
 /// waiting for demand: fine here only because every inlet below asks for `.unlimited`
@@ -208,7 +208,7 @@ final class SendsAtOnce: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 328)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 330)
 func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     let mergeInput = MergeInput<Int>()
     var received = [Int]()
@@ -229,7 +229,7 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 354)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 356)
 /// `MinimalMergeInput` with one change: an upstream's entry is registered after
 /// subscribing to it.
 final class LateRegisteringMergeInput<I>: Publisher {
@@ -258,7 +258,7 @@ final class LateRegisteringMergeInput<I>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 382)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 384)
 func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
     let late = LateRegisteringMergeInput<Int>()
     var received = [Int]()
@@ -275,7 +275,7 @@ func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 413)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 415)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -311,7 +311,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 448)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 450)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let open = SendsAtOnce(1, finishes: false)
     let finishing = SendsAtOnce(2, finishes: true)
@@ -342,7 +342,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 491)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 494)
 func testValuesMergedBeforeAnyoneListensAreLost() {
     let input = MergeInput<Int>()
     var received = [Int]()
@@ -356,7 +356,7 @@ func testValuesMergedBeforeAnyoneListensAreLost() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 506)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 509)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -383,7 +383,7 @@ extension Chapter10Tests {
     func test_first_completion_against_merge_input() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 535)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 538)
 let subject1 = PassthroughSubject<Int, Never>()
 let subject2 = PassthroughSubject<Int, Never>()
 let collector = PassthroughSubject<Int, Never>()
@@ -412,7 +412,7 @@ withExtendedLifetime(input) {}
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 535)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 538)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -424,13 +424,13 @@ merge-input  ^12-34-
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/10-one-subscriber-many-publishers.md", line: 562)
+                file: "Chapters/10-one-subscriber-many-publishers.md", line: 565)
         }
     }
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 582)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 585)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -460,7 +460,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 613)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 616)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -481,7 +481,7 @@ func testReleasingMergeInputCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 643)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 646)
 func testSinkCancelledBeforeItsSubscription() {
     var upstreamEvents = [String]()
     var received = [Int]()
@@ -509,7 +509,7 @@ func testSinkCancelledBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 736)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 739)
 /// Runs `beforeHandshake` when subscribed to, then hands the subscriber to `upstream`:
 /// whatever the closure does happens after the subscriber is registered somewhere and
 /// before it has a subscription.
@@ -529,7 +529,7 @@ struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 755)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 758)
 func testACancelDuringAttachCancelsTheLateSubscription() {
     var upstreamEvents = [String]()
     var received = [Int]()
@@ -552,7 +552,7 @@ func testACancelDuringAttachCancelsTheLateSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 792)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 795)
 /// Hands each subscriber a `ProbeSubscription`, which counts the cancels it gets;
 /// `send(_:)` reaches every subscriber whose subscription is not cancelled.
 final class ProbedUpstream: Publisher, @unchecked Sendable {
@@ -579,7 +579,7 @@ final class ProbedUpstream: Publisher, @unchecked Sendable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 818)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 821)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -607,12 +607,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 858)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 861)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 862)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 865)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

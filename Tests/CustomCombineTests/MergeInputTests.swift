@@ -122,6 +122,29 @@ final class MergeInputTests: XCTestCase {
         XCTAssertEqual(values.filter { $0 < 0 }.count, 200)
         XCTAssertEqual(mergeInput.upstreamCount, 0)
     }
+
+    /// Upstreams sending on several threads at once must not overlap their deliveries to one
+    /// downstream subscriber: the merge point serializes them (through its `CustomSubject`),
+    /// rather than relying on what a `PassthroughSubject` does with concurrent sends, which
+    /// Apple does not document. Each delivery lingers a little so that an overlap, if the
+    /// merge allowed one, would be seen.
+    func testConcurrentUpstreamsNeverOverlapDeliveries() {
+        let mergeInput = MergeInput<Int>()
+        let recorder = Recorder<Int, Never>(onValue: { _ in
+            for _ in 0..<200 { sched_yield() }
+            return .none
+        })
+        mergeInput.subscribe(recorder)
+        nonisolated(unsafe) let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        subjects.forEach { $0.merge(into: mergeInput) }
+        DispatchQueue.concurrentPerform(iterations: subjects.count) { worker in
+            for round in 0..<200 {
+                subjects[worker].send(worker * 200 + round)
+            }
+        }
+        XCTAssertEqual(recorder.overlaps, 0)
+        XCTAssertEqual(recorder.values.sorted(), Array(0..<800))
+    }
 }
 
 /// An upstream that cancels `mergeInput` when subscribed to, then hands the subscriber to

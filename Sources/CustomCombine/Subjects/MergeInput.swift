@@ -18,7 +18,11 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
         var cancelled = false
     }
 
-    private let subject = PassthroughSubject<I, Never>()
+    /// The library's own subject, not `PassthroughSubject`: inlets send into it from many
+    /// threads at once, and `CustomSubject` guarantees (checked by the conformance kit) that
+    /// deliveries to one subscriber never overlap, where Apple documents nothing about
+    /// concurrent `send` on `PassthroughSubject`.
+    private let subject = CustomSubject<I, Never>()
     private let state = AtomicBox(State())
 
     /// A merge point with no upstream yet.

@@ -42,7 +42,7 @@ func testOneSinkListensToTheFirstPublisherOnly() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 56)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 57)
 func testSecondSubscriptionIsCancelledImmediately() {
     var secondSubjectEvents = [String]()
     let subject1 = PassthroughSubject<Int, Never>()
@@ -67,7 +67,7 @@ func testSecondSubscriptionIsCancelledImmediately() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 100)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 103)
 func testSubjectCollectsFromTwoPublishers() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -95,7 +95,7 @@ func testSubjectCollectsFromTwoPublishers() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 135)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 138)
 func testFirstCompletionEndsTheCollectingSubject() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -120,7 +120,67 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 233)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 200)
+/// The smallest merge point: a subject, a table of inlets registered before subscribing,
+/// inlets that hold the merge point weakly, and a `cancel()` that calls upstream unlocked.
+final class MinimalMergeInput<I>: Publisher, Cancellable {
+    typealias Output = I
+    typealias Failure = Never
+
+    private let subject = CustomSubject<I, Never>()
+    private let sinks = AtomicBox([CombineIdentifier: AnyCancellable]())
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == I, S.Failure == Never {
+        subject.receive(subscriber: subscriber)
+    }
+
+    func attach<Upstream: Publisher>(_ upstream: Upstream)
+    where Upstream.Output == I, Upstream.Failure == Never {
+        let id = CombineIdentifier()
+        let inlet = Subscribers.Sink<I, Never>(
+            receiveCompletion: { [weak self] _ in
+                _ = self?.sinks.mutate { $0.removeValue(forKey: id) }
+            },
+            receiveValue: { [weak self] in self?.subject.send($0) })
+        sinks.mutate { $0[id] = AnyCancellable(inlet) }  // before subscribing: see below
+        upstream.subscribe(inlet)
+    }
+
+    func cancel() {
+        let detached = sinks.mutate { sinks -> [AnyCancellable] in
+            defer { sinks.removeAll() }
+            return Array(sinks.values)
+        }
+        detached.forEach { $0.cancel() }  // calls into the upstreams: no lock held
+    }
+
+    deinit { cancel() }
+}
+#sourceLocation()
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 238)
+func testMinimalMergeInputCollectsAndCancels() {
+    let subject1 = PassthroughSubject<Int, Never>()
+    let subject2 = PassthroughSubject<Int, Never>()
+    let input = MinimalMergeInput<Int>()
+    var received = [Subscribers.Event<Int, Never>]()
+    let cancellable = input.sink(event: { received.append($0) })
+    input.attach(subject1)
+    input.attach(subject2)
+
+    subject1.send(sequence: 1...2, completion: .finished)
+    subject2.send(3)
+    input.cancel()
+    subject2.send(4)
+
+    XCTAssertEqual(received, [1, 2, 3].asEvents(completion: nil), "no completion, nothing after cancel()")
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 303)
 /// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
 /// remembers the subscriber it served without keeping it alive. It sends without
 /// waiting for demand: fine here only because every inlet below asks for `.unlimited`
@@ -148,7 +208,7 @@ final class SendsAtOnce: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 260)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 330)
 func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     let mergeInput = MergeInput<Int>()
     var received = [Int]()
@@ -169,8 +229,8 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 288)
-/// `MergeInput`'s shape with one change: an upstream's entry is registered after
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 356)
+/// `MinimalMergeInput` with one change: an upstream's entry is registered after
 /// subscribing to it.
 final class LateRegisteringMergeInput<I>: Publisher {
     typealias Output = I
@@ -198,7 +258,7 @@ final class LateRegisteringMergeInput<I>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 316)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 384)
 func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
     let late = LateRegisteringMergeInput<Int>()
     var received = [Int]()
@@ -215,7 +275,7 @@ func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 347)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 415)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -251,7 +311,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 382)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 450)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let open = SendsAtOnce(1, finishes: false)
     let finishing = SendsAtOnce(2, finishes: true)
@@ -282,7 +342,21 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 423)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 494)
+func testValuesMergedBeforeAnyoneListensAreLost() {
+    let input = MergeInput<Int>()
+    var received = [Int]()
+    [1, 2, 3].publisher.merge(into: input)
+    let cancellable = input.sink { received.append($0) }
+    [4, 5].publisher.merge(into: input)
+    XCTAssertEqual(received, [4, 5], "only what was merged in after the sink subscribed")
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 509)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -309,7 +383,7 @@ extension Chapter10Tests {
     func test_first_completion_against_merge_input() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 452)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 538)
 let subject1 = PassthroughSubject<Int, Never>()
 let subject2 = PassthroughSubject<Int, Never>()
 let collector = PassthroughSubject<Int, Never>()
@@ -338,7 +412,7 @@ withExtendedLifetime(input) {}
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 452)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 538)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -350,13 +424,13 @@ merge-input  ^12-34-
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/10-one-subscriber-many-publishers.md", line: 479)
+                file: "Chapters/10-one-subscriber-many-publishers.md", line: 565)
         }
     }
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 499)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 585)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -386,7 +460,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 530)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 616)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -407,7 +481,7 @@ func testReleasingMergeInputCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 558)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 646)
 func testSinkCancelledBeforeItsSubscription() {
     var upstreamEvents = [String]()
     var received = [Int]()
@@ -435,7 +509,7 @@ func testSinkCancelledBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 651)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 739)
 /// Runs `beforeHandshake` when subscribed to, then hands the subscriber to `upstream`:
 /// whatever the closure does happens after the subscriber is registered somewhere and
 /// before it has a subscription.
@@ -455,7 +529,7 @@ struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 670)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 758)
 func testACancelDuringAttachCancelsTheLateSubscription() {
     var upstreamEvents = [String]()
     var received = [Int]()
@@ -478,7 +552,7 @@ func testACancelDuringAttachCancelsTheLateSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 707)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 795)
 /// Hands each subscriber a `ProbeSubscription`, which counts the cancels it gets;
 /// `send(_:)` reaches every subscriber whose subscription is not cancelled.
 final class ProbedUpstream: Publisher, @unchecked Sendable {
@@ -505,7 +579,7 @@ final class ProbedUpstream: Publisher, @unchecked Sendable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 733)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 821)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -533,12 +607,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 770)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 861)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 774)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 865)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -87,7 +87,7 @@ func testFinishedSinkStaysFinished() {
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 100)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 98)
 func testFinishedSinkCancelsNewSubscription() {
     let sink = Subscribers.Sink<Int, Never>(
         receiveCompletion: { _ in }, receiveValue: { _ in })
@@ -110,7 +110,7 @@ func testFinishedSinkCancelsNewSubscription() {
 }
 
 extension Chapter11Tests {
-#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 127)
+#sourceLocation(file: "Chapters/11-finished-subscriptions.md", line: 125)
 func testCancelledSinkCancelsNewSubscription() {
     var events = [String]()
     let subject1 = PassthroughSubject<Int, Never>()

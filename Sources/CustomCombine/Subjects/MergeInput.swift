@@ -78,7 +78,7 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
         private weak var merge: MergeInput?
         /// The merge's subject, held strongly: a value costs no weak load. The merge cancels
         /// every inlet when it goes, so nothing reaches the subject after that.
-        private let subject: PassthroughSubject<I, Never>
+        private let subject: CustomSubject<I, Never>
         /// Guards `subscription` and the writes of `cancelled`.
         private let lock = Lock()
         private var subscription: Subscription?

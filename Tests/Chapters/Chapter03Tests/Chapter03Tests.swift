@@ -510,7 +510,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 717)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 720)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -524,14 +524,21 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
     XCTAssertEqual(
         eventsFromAWaitingUpstream(NaiveSubject<Int, Never>()), [],
         "the reference's subject asked for everything before anyone listened")
+    func values(_ events: [Subscribers.Event<Int, Never>]) -> [Int] {
+        events.compactMap { if case .value(let value) = $0 { value } else { nil } }
+    }
+    let small = eventsFromAWaitingUpstream(SmallSubject<Int, Never>())
+    let library = eventsFromAWaitingUpstream(CustomSubject<Int, Never>())
+    XCTAssertEqual(values(small), [1, 2, 3])
     XCTAssertEqual(
-        eventsFromAWaitingUpstream(SmallSubject<Int, Never>()),
-        [1, 2, 3].asEvents(completion: .finished))
-    XCTAssertEqual(
-        eventsFromAWaitingUpstream(CustomSubject<Int, Never>()),
-        [1, 2, 3].asEvents(completion: .finished),
-        "[] or [.finished]: the upstream sent before the sink was on the list (see step 4 of"
+        values(library), [1, 2, 3],
+        "[]: the upstream sent before the sink was on the list (see step 4 of"
             + " 'A completion must not overtake the subscription')")
+    expectObserved(
+        [small, library],
+        "the small and the library's subject, with the completion [1, 2, 3].publisher sent"
+            + " right after its values",
+        [.openCombine: Array(repeating: [1, 2, 3].asEvents(completion: .finished), count: 2)])
     expectObserved(
         eventsFromAWaitingUpstream(PassthroughSubject<Int, Never>()),
         "what PassthroughSubject passes on from [1, 2, 3].publisher subscribed before its sink",
@@ -541,7 +548,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 756)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 766)
 func testALateSubscriberAsksNoUpstream() {
     func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
     where S.Output == Int, S.Failure == Never {
@@ -564,7 +571,7 @@ func testALateSubscriberAsksNoUpstream() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 786)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 796)
 func testARequestMeetingTheCompletionAsksNoUpstream() {
     func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
     where S.Output == Int, S.Failure == Never {
@@ -592,7 +599,7 @@ func testARequestMeetingTheCompletionAsksNoUpstream() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 817)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 827)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -621,7 +628,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 867)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 877)
 /// A subscriber that asks for everything and logs every call it gets.
 final class Logger: Subscriber {
     let name: String
@@ -650,7 +657,7 @@ final class Logger: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 895)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 905)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         // Spelled out, because `Demand`'s own description is each implementation's choice
@@ -699,12 +706,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 996)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1006)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1000)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1010)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

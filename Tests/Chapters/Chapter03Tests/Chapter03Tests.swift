@@ -18,7 +18,7 @@ final class Chapter03Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 28)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 32)
 /// A first-draft PassthroughSubject on top of the subscription model.
 /// Correct on one thread; nothing here guards `subscribers`.
 final class NaiveSubject<Output, Failure: Error>: Subject {
@@ -71,7 +71,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 101)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 104)
 func testNaiveSubjectSink() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -89,7 +89,7 @@ func testNaiveSubjectSink() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 124)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 127)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -101,7 +101,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 135)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 138)
 func testNaiveSubjectCancelAndSendSubscription() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -121,7 +121,7 @@ func testNaiveSubjectCancelAndSendSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 180)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 183)
 /// The library's CustomSubject in the smallest form: the draft, plus an ordered list, a
 /// remembered completion, memberships, and upstreams asked only once someone listens.
 /// Correct on one thread; nothing here guards its state.
@@ -161,7 +161,7 @@ final class SmallSubject<Output, Failure: Error>: Subject {
 
     private(set) var links: [(id: CombineIdentifier, link: Link)] = []
     private var completion: Subscribers.Completion<Failure>?
-    /// What the subject receives from, as a subscriber; `demanded` once anyone asked.
+    /// What the subject receives from when subscribed upstream; `demanded` once anyone asked.
     private(set) var upstreams: [Subscription] = []
     private var demanded = false
 
@@ -174,7 +174,8 @@ final class SmallSubject<Output, Failure: Error>: Subject {
         let link = Link(behavior: Behavior(downstream: AnySubscriber(subscriber)))
         let id = link.combineIdentifier
         // On one thread the list can come first, as in the draft. A subject shared by
-        // threads must hand over the subscription first: the next section says why.
+        // threads must not let a completion overtake the handshake: the next section shows
+        // two ways.
         if completion == nil {
             links.append((id, link))
         }
@@ -221,7 +222,7 @@ final class SmallSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 286)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 290)
 func testCustomSubjectAllowsReentrantSendAndCancel() {
     func reentrant<S: Subject>(_ subject: S) -> [Int] where S.Output == Int, S.Failure == Never {
         var received = [Int]()
@@ -242,7 +243,7 @@ func testCustomSubjectAllowsReentrantSendAndCancel() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 393)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 397)
 /// Only the handshake of a subject written outside the library: the subscription first,
 /// then joining the list, which one lock guards.
 final class HandshakeFirstSubject: Publisher {
@@ -267,7 +268,7 @@ final class HandshakeFirstSubject: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 424)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 428)
 /// What a subscriber sees of a value sent, from another thread, during its handshake.
 func sentDuringTheHandshake<P: Publisher>(
     to subject: P, send: @escaping (Int) -> Void, patience: DispatchTimeInterval
@@ -304,7 +305,7 @@ func sentDuringTheHandshake<P: Publisher>(
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 465)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 469)
 func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
     let subject = HandshakeFirstSubject()
     XCTAssertEqual(
@@ -315,7 +316,7 @@ func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 483)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 487)
 func testTheLibrarysSubjectDeliversAValueSentDuringTheHandshakeAfterIt() {
     let subject = CustomCombine.CustomSubject<Int, Never>()
     XCTAssertEqual(
@@ -326,7 +327,7 @@ func testTheLibrarysSubjectDeliversAValueSentDuringTheHandshakeAfterIt() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 496)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 500)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -343,7 +344,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 516)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 520)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -383,7 +384,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 559)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 563)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -397,7 +398,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 572)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 576)
 func testBothSubjectsHonourDemand() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -422,7 +423,7 @@ func testBothSubjectsHonourDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 609)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 613)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -451,7 +452,7 @@ extension Chapter03Tests {
     func test_late_subscriber_after_completion() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 637)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 641)
 let draft = NaiveSubject<Int, Never>()
 let library = CustomSubject<Int, Never>()
 draft.subscribe(timeline.lane("draft-early"))
@@ -471,7 +472,7 @@ library.send(2)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 637)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 641)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -482,13 +483,13 @@ draft-late        ^   2
 library-late      (^|)
 
 """#,
-                file: "Chapters/03-custom-subject.md", line: 655)
+                file: "Chapters/03-custom-subject.md", line: 659)
         }
     }
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 677)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 681)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -509,7 +510,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 713)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 720)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -523,14 +524,21 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
     XCTAssertEqual(
         eventsFromAWaitingUpstream(NaiveSubject<Int, Never>()), [],
         "the reference's subject asked for everything before anyone listened")
+    func values(_ events: [Subscribers.Event<Int, Never>]) -> [Int] {
+        events.compactMap { if case .value(let value) = $0 { value } else { nil } }
+    }
+    let small = eventsFromAWaitingUpstream(SmallSubject<Int, Never>())
+    let library = eventsFromAWaitingUpstream(CustomSubject<Int, Never>())
+    XCTAssertEqual(values(small), [1, 2, 3])
     XCTAssertEqual(
-        eventsFromAWaitingUpstream(SmallSubject<Int, Never>()),
-        [1, 2, 3].asEvents(completion: .finished))
-    XCTAssertEqual(
-        eventsFromAWaitingUpstream(CustomSubject<Int, Never>()),
-        [1, 2, 3].asEvents(completion: .finished),
-        "[] or [.finished]: the upstream sent before the sink was on the list (see step 4 of"
+        values(library), [1, 2, 3],
+        "[]: the upstream sent before the sink was on the list (see step 4 of"
             + " 'A completion must not overtake the subscription')")
+    expectObserved(
+        [small, library],
+        "the small and the library's subject, with the completion [1, 2, 3].publisher sent"
+            + " right after its values",
+        [.openCombine: Array(repeating: [1, 2, 3].asEvents(completion: .finished), count: 2)])
     expectObserved(
         eventsFromAWaitingUpstream(PassthroughSubject<Int, Never>()),
         "what PassthroughSubject passes on from [1, 2, 3].publisher subscribed before its sink",
@@ -540,7 +548,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 749)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 766)
 func testALateSubscriberAsksNoUpstream() {
     func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
     where S.Output == Int, S.Failure == Never {
@@ -563,7 +571,35 @@ func testALateSubscriberAsksNoUpstream() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 775)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 796)
+func testARequestMeetingTheCompletionAsksNoUpstream() {
+    func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
+    where S.Output == Int, S.Failure == Never {
+        let spy = Spy()
+        subject.send(subscription: spy)  // an upstream, not asked yet
+        var second: Subscription?
+        subject.subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { _ in },  // asks for nothing
+                receiveValue: { _ in .none },
+                receiveCompletion: { _ in second?.request(.unlimited) }))  // completed first
+        subject.subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { second = $0 },  // asks for nothing, yet
+                receiveValue: { _ in .none },
+                receiveCompletion: { _ in }))
+        subject.send(completion: .finished)
+        return spy.requests
+    }
+
+    XCTAssertEqual(whatTheUpstreamIsAsked(SmallSubject<Int, Never>()), [])
+    XCTAssertEqual(whatTheUpstreamIsAsked(CustomSubject<Int, Never>()), [])
+}
+#sourceLocation()
+}
+
+extension Chapter03Tests {
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 827)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -579,7 +615,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 
     let (fromDraft, draftRequests) = whatTheUpstreamHears { NaiveSubject<Int, Never>() }
     XCTAssertEqual(draftRequests, [.unlimited])
-    XCTAssertEqual(fromDraft.cancellations, 0, "the draft lets its upstream wait forever")
+    XCTAssertEqual(fromDraft.cancellations, 0, "the draft never cancels its upstream")
 
     for (spy, requests) in [
         whatTheUpstreamHears { SmallSubject<Int, Never>() },
@@ -592,7 +628,7 @@ func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 824)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 877)
 /// A subscriber that asks for everything and logs every call it gets.
 final class Logger: Subscriber {
     let name: String
@@ -621,7 +657,7 @@ final class Logger: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 852)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 905)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     func play<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         // Spelled out, because `Demand`'s own description is each implementation's choice
@@ -670,12 +706,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 951)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1006)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 955)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1010)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -356,7 +356,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 495)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 499)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -368,7 +368,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 506)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 510)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -379,12 +379,26 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
         return received
     }
 
-    let everything = [1, 2, 3].asEvents(completion: .finished)
-    XCTAssertEqual(eventsFromAWaitingUpstream(SmallBufferSubject<Int, Never>(limit: 3)), everything)
-    XCTAssertEqual(eventsFromAWaitingUpstream(BufferSubject<Int, Never>(limit: 3)), everything)
-    XCTAssertEqual(
-        eventsFromAWaitingUpstream(BufferSubject<Int, Never>(limit: 1)),
-        [3].asEvents(completion: .finished), "the replay keeps what the limit allows")
+    func values(_ events: [Subscribers.Event<Int, Never>]) -> [Int] {
+        events.compactMap { if case .value(let value) = $0 { value } else { nil } }
+    }
+
+    let small = eventsFromAWaitingUpstream(SmallBufferSubject<Int, Never>(limit: 3))
+    let library = eventsFromAWaitingUpstream(BufferSubject<Int, Never>(limit: 3))
+    let limited = eventsFromAWaitingUpstream(BufferSubject<Int, Never>(limit: 1))
+    XCTAssertEqual(values(small), [1, 2, 3])
+    XCTAssertEqual(values(library), [1, 2, 3])
+    XCTAssertEqual(values(limited), [3], "the replay keeps what the limit allows")
+    let sequenceCompletedInTheRequest = [small, library, limited]
+    expectObserved(
+        sequenceCompletedInTheRequest,
+        "the replays, with the completion [1, 2, 3].publisher sent right after its values",
+        [
+            .openCombine: [
+                [1, 2, 3].asEvents(completion: .finished), [1, 2, 3].asEvents(completion: .finished),
+                [3].asEvents(completion: .finished),
+            ]
+        ])
     expectObserved(
         eventsFromAWaitingUpstream(CurrentValueSubject<Int, Never>(0)),
         "what CurrentValueSubject(0) passes on from [1, 2, 3].publisher subscribed before its sink",
@@ -401,7 +415,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 621)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 644)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -432,7 +446,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 651)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 674)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -519,7 +533,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 751)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 775)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -541,7 +555,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 776)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 800)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -569,7 +583,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 811)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 835)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -590,7 +604,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 811)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 835)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -600,13 +614,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 830)
+                file: "Chapters/08-buffer-subject.md", line: 854)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 850)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 874)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -628,7 +642,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 873)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 897)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -663,7 +677,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 926)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 950)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -682,7 +696,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 985)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1009)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = BufferSubject<Int, Never>(limit: 1)
@@ -707,7 +721,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1075)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1100)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -724,12 +738,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1091)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1116)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1095)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1120)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

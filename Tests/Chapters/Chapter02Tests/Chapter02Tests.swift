@@ -324,22 +324,23 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
         return .none
     })
     let subject = PassthroughSubject<Int, Never>()
-    subject.hop(on: .oneLock).subscribe(taker)
     let sent = DispatchSemaphore(value: 0)
+    let subscriber = taker!
 
     Thread {
+        subject.hop(on: .oneLock).subscribe(subscriber)
         subject.send(sequence: 1...6, completion: .finished)
         sent.signal()
     }.start()
 
-    XCTAssertEqual(sent.wait(timeout: .now() + 5), .success, "the sends returned")
+    XCTAssertEqual(sent.wait(timeout: .now() + 5), .success, "the subscribe and the sends returned")
     XCTAssertEqual(taker.events, [1, 2, 3, 4].asEvents(completion: .finished))
 }
 #sourceLocation()
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 569)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 570)
 func testAReentrantSendSeesTheUnitAlreadyTaken() {
     var link: OneLockSubscription<HopBehavior<Int, Never>>!
     var returnedInside = [Subscribers.Demand]()
@@ -361,7 +362,7 @@ func testAReentrantSendSeesTheUnitAlreadyTaken() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 593)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 594)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -379,7 +380,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 644)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 645)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -498,7 +499,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 766)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 767)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -508,7 +509,7 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 791)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 792)
 /// The second wrapper: every call runs the behavior under one recursive delivery lock,
 /// as in the first, but the calls up are written down and made once the lock is released.
 final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -590,7 +591,7 @@ final class WrittenDown: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 877)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 878)
 func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
     let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
 
@@ -600,7 +601,7 @@ func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 913)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 914)
 /// What happened to a call made while a delivery on another thread was held.
 struct HeldDelivery {
     var returnedWhileHeld: Bool
@@ -653,7 +654,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 968)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 969)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -664,7 +665,7 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1033)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1034)
 /// The third wrapper: deliveries run the behavior under the recursive delivery lock, as in
 /// the second, but `request` and `cancel` never wait for it: they leave mail, and the
 /// thread that holds the lock reads it.
@@ -778,7 +779,7 @@ final class MailSubscription<Content: SubscriptionBehavior>: Subscriber, Subscri
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1174)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1175)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -821,7 +822,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1216)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1217)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -845,7 +846,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1245)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1246)
 func testASecondOrLateUpstreamIsCancelled() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -870,7 +871,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1273)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1274)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -889,7 +890,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1300)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1301)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -904,7 +905,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1314)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1315)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -929,7 +930,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1344)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1345)
 func testRequestAndCancelDoNotWaitForADelivery() {
     for wrapper in [Wrapper.mail, .library] {
         let request = callWhileADeliveryIsHeld(on: wrapper) { $0.request(.max(1)) }
@@ -946,7 +947,7 @@ func testRequestAndCancelDoNotWaitForADelivery() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1368)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1369)
 func testNoDeliveryStartsAfterCancelReturns() {
     for wrapper in [Wrapper.mail, .library] {
         var link: AnySubscriber<Int, Never>!
@@ -967,8 +968,9 @@ func testNoDeliveryStartsAfterCancelReturns() {
         let spy = SpySubscription()
         link.receive(subscription: spy)
         let subscription = taker.subscription!
+        let delivering = link!
         Thread {
-            _ = link.receive(1)
+            _ = delivering.receive(1)
             done.signal()
         }.start()
 
@@ -987,7 +989,7 @@ func testNoDeliveryStartsAfterCancelReturns() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1422)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1424)
 func testTheLibrarysLinksDoNotDeadlock() {
     for wrapper in [Wrapper.mail, .library] {
         let run = sendWhileCancelling(on: wrapper, seconds: 10)
@@ -999,7 +1001,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1438)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1440)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -1039,7 +1041,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1477)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1479)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     for wrapper in [Wrapper.mail, .library] {
         XCTAssertNil(
@@ -1051,7 +1053,7 @@ func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1501)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1503)
 func testDemandIsNeverLostNorCountedTwice() {
     for wrapper in [Wrapper.mail, .library] {
         for round in 1...20 {
@@ -1091,7 +1093,7 @@ func testDemandIsNeverLostNorCountedTwice() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1634)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1636)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -1114,7 +1116,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1661)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1663)
 func testTheLibrarysCancelReturnsAtOnceOnlyIfItsUpstreamsDoes() {
     let belowMail = callWhileADeliveryIsHeld(on: .library, below: .mail, asking: .max(2)) {
         $0.cancel()

@@ -38,7 +38,7 @@ public struct CustomSubscription<Content: SubscriptionBehavior>: Subscriber, Sub
         unwritten(
             "CustomSubscription.deliver(_:)",
             see:
-                "Chapters/02-subscription-behavior.md, 'The library's wrapper: CustomSubscription'"
+                "Chapters/02-subscription-behavior.md, 'In the library: CustomSubscription'"
         )
     }
 

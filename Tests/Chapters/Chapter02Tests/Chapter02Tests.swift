@@ -62,7 +62,7 @@ final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subs
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 262)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 264)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -98,8 +98,8 @@ final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     }
 }
 
-/// The four wrappers of this chapter: `OneLockSubscription` above, then
-/// `DeliveryLockSubscription`, `MailSubscription` and the library's `CustomSubscription`.
+/// The wrappers this chapter builds: `OneLockSubscription` above, two more of our own
+/// that come later, and the library's.
 enum Wrapper {
     case oneLock, deliveryLock, mail, library
 
@@ -143,7 +143,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 345)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 347)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -160,7 +160,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 345)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 347)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -174,12 +174,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 359)
+                file: "Chapters/02-subscription-behavior.md", line: 361)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 384)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 386)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -234,7 +234,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 441)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 443)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -253,7 +253,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 461)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 463)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -274,7 +274,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 487)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 489)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -290,7 +290,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 506)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 508)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -316,7 +316,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 540)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 543)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -324,17 +324,23 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
         return .none
     })
     let subject = PassthroughSubject<Int, Never>()
-    subject.hop(on: .oneLock).subscribe(taker)
+    let sent = DispatchSemaphore(value: 0)
+    let subscriber = taker!
 
-    subject.send(sequence: 1...6, completion: .finished)
+    Thread {
+        subject.hop(on: .oneLock).subscribe(subscriber)
+        subject.send(sequence: 1...6, completion: .finished)
+        sent.signal()
+    }.start()
 
+    XCTAssertEqual(sent.wait(timeout: .now() + 5), .success, "the subscribe and the sends returned")
     XCTAssertEqual(taker.events, [1, 2, 3, 4].asEvents(completion: .finished))
 }
 #sourceLocation()
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 561)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 570)
 func testAReentrantSendSeesTheUnitAlreadyTaken() {
     var link: OneLockSubscription<HopBehavior<Int, Never>>!
     var returnedInside = [Subscribers.Demand]()
@@ -356,7 +362,7 @@ func testAReentrantSendSeesTheUnitAlreadyTaken() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 585)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 594)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -374,7 +380,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 636)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 645)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -493,7 +499,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 758)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 767)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -503,7 +509,7 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 783)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 792)
 /// The second wrapper: every call runs the behavior under one recursive delivery lock,
 /// as in the first, but the calls up are written down and made once the lock is released.
 final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -585,7 +591,7 @@ final class WrittenDown: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 869)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 878)
 func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
     let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
 
@@ -595,7 +601,7 @@ func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 905)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 914)
 /// What happened to a call made while a delivery on another thread was held.
 struct HeldDelivery {
     var returnedWhileHeld: Bool
@@ -648,7 +654,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 960)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 969)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -659,7 +665,7 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1025)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1034)
 /// The third wrapper: deliveries run the behavior under the recursive delivery lock, as in
 /// the second, but `request` and `cancel` never wait for it: they leave mail, and the
 /// thread that holds the lock reads it.
@@ -773,7 +779,7 @@ final class MailSubscription<Content: SubscriptionBehavior>: Subscriber, Subscri
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1166)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1175)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -816,7 +822,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1208)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1217)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -840,7 +846,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1237)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1246)
 func testASecondOrLateUpstreamIsCancelled() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -865,7 +871,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1265)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1274)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -884,7 +890,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1292)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1301)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -899,7 +905,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1306)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1315)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -924,7 +930,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1336)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1345)
 func testRequestAndCancelDoNotWaitForADelivery() {
     for wrapper in [Wrapper.mail, .library] {
         let request = callWhileADeliveryIsHeld(on: wrapper) { $0.request(.max(1)) }
@@ -941,19 +947,61 @@ func testRequestAndCancelDoNotWaitForADelivery() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1366)
-func testTheLibrarysLinksDoNotDeadlock() {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1369)
+func testNoDeliveryStartsAfterCancelReturns() {
     for wrapper in [Wrapper.mail, .library] {
-        let run = sendWhileCancelling(on: wrapper, seconds: 10)
+        var link: AnySubscriber<Int, Never>!
+        let held = DispatchSemaphore(value: 0)
+        let cancelled = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        var waitedForCancel = DispatchTimeoutResult.timedOut
+        var returnedInside = [Subscribers.Demand]()
+        let taker = Taker(initial: .max(2), answer: { value in
+            if value == 1 {
+                held.signal()
+                waitedForCancel = cancelled.wait(timeout: .now() + 5)
+                returnedInside.append(link.receive(2))  // the upstream ignored the cancel
+            }
+            return .none
+        })
+        link = wrapper.link(HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker)))
+        let spy = SpySubscription()
+        link.receive(subscription: spy)
+        let subscription = taker.subscription!
+        let delivering = link!
+        Thread {
+            _ = delivering.receive(1)
+            done.signal()
+        }.start()
 
-        XCTAssertTrue(run.met, "\(wrapper): both threads got inside their links")
-        XCTAssertTrue(run.finished, "\(wrapper): the call up waited for its turn with no lock held")
+        held.wait()
+        subscription.cancel()
+        cancelled.signal()
+        done.wait()
+
+        XCTAssertEqual(waitedForCancel, .success, "\(wrapper)")
+        XCTAssertEqual(taker.events, [1].asEvents(completion: nil), "\(wrapper): 2 came after cancel()")
+        XCTAssertEqual(returnedInside, [.none], "\(wrapper)")
+        XCTAssertEqual(spy.cancellations, 1, "\(wrapper): the upstream is cancelled once")
     }
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1382)
+extension Chapter02Tests {
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1424)
+func testTheLibrarysLinksDoNotDeadlock() {
+    for wrapper in [Wrapper.mail, .library] {
+        let run = sendWhileCancelling(on: wrapper, seconds: 10)
+
+        XCTAssertTrue(run.met, "\(wrapper): both threads got inside their links")
+        XCTAssertTrue(run.finished, "\(wrapper): neither thread waited for a lock the other held")
+    }
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1440)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -993,7 +1041,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1421)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1479)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     for wrapper in [Wrapper.mail, .library] {
         XCTAssertNil(
@@ -1005,7 +1053,7 @@ func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1445)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1503)
 func testDemandIsNeverLostNorCountedTwice() {
     for wrapper in [Wrapper.mail, .library] {
         for round in 1...20 {
@@ -1045,7 +1093,7 @@ func testDemandIsNeverLostNorCountedTwice() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1571)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1636)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -1068,7 +1116,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1598)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1663)
 func testTheLibrarysCancelReturnsAtOnceOnlyIfItsUpstreamsDoes() {
     let belowMail = callWhileADeliveryIsHeld(on: .library, below: .mail, asking: .max(2)) {
         $0.cancel()

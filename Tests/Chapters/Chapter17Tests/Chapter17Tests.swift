@@ -178,7 +178,7 @@ func testResumeWhileRunningAddsNoDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 323)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 324)
 /// The values among `events`, without the completion.
 func values(of events: [Subscribers.Event<Int, Never>]) -> [Int] {
     events.compactMap { event -> Int? in
@@ -197,7 +197,7 @@ func completionComesLast(_ events: [Subscribers.Event<Int, Never>]) -> Bool {
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 346)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 347)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -222,7 +222,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 377)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 378)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -256,7 +256,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 426)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 427)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -292,7 +292,7 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 474)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 475)
 func testAKeepFullBufferAsksForItsSizeFirst() {
     struct Overflow: Error, Equatable {}
     let subject = PassthroughSubject<Int, Overflow>()
@@ -324,7 +324,7 @@ func testAKeepFullBufferAsksForItsSizeFirst() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 517)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 518)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -345,12 +345,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 546)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 547)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 550)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 551)
 func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -377,7 +377,7 @@ extension Chapter17Tests {
     func test_paused_timer() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 582)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 583)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 timeline.follow(scheduler, frame: .milliseconds(10))
@@ -395,7 +395,7 @@ scheduler.advance(by: .milliseconds(10))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 582)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 583)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -405,13 +405,13 @@ slow   ^1----6--9
 slow?  1    1  1
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 601)
+                file: "Chapters/17-pausable-sink.md", line: 602)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 638)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 639)
 func testCollectAndFlatMapLoseNothing() {
     let subject = PassthroughSubject<Int, Never>()
     var batches: [[Int]] = []
@@ -465,7 +465,7 @@ func testCollectAndFlatMapLoseNothing() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 700)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 701)
 func testDebounceAndThrottleDropOverTime() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -502,12 +502,12 @@ func testDebounceAndThrottleDropOverTime() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 736)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 737)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 740)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 741)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

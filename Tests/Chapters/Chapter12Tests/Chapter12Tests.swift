@@ -18,12 +18,12 @@ final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 111)
+#sourceLocation(file: "Chapters/12-demand.md", line: 114)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 115)
+#sourceLocation(file: "Chapters/12-demand.md", line: 118)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -47,7 +47,7 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 147)
+#sourceLocation(file: "Chapters/12-demand.md", line: 150)
 func testSubjectDropsValuesWithoutDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -75,7 +75,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 187)
+#sourceLocation(file: "Chapters/12-demand.md", line: 190)
 func testACompletionNeedsNoDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -92,7 +92,7 @@ func testACompletionNeedsNoDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 219)
+#sourceLocation(file: "Chapters/12-demand.md", line: 222)
 func testSequencePublisherWaitsForDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -123,7 +123,7 @@ extension Chapter12Tests {
     func test_hot_and_waiting_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/12-demand.md", line: 273)
+#sourceLocation(file: "Chapters/12-demand.md", line: 276)
 let subject = PassthroughSubject<Int, Never>()
 let sent = timeline.lane("sent", of: Int.self, failing: Never.self)
 let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
@@ -150,7 +150,7 @@ waiting.request(.max(2))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 273)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 276)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -163,13 +163,13 @@ sequence?  2       2       2
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 301)
+                file: "Chapters/12-demand.md", line: 304)
         }
     }
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 372)
+#sourceLocation(file: "Chapters/12-demand.md", line: 375)
 func testTheBudgetStopsAtIntMax() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -187,7 +187,7 @@ func testTheBudgetStopsAtIntMax() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 392)
+#sourceLocation(file: "Chapters/12-demand.md", line: 395)
 func testANegativeBudgetStopsTheProgram() throws {
     try assertTraps("a negative budget") {
         _ = CustomDemandSink<Int, Never>(
@@ -203,7 +203,7 @@ func testANegativeBudgetStopsTheProgram() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 413)
+#sourceLocation(file: "Chapters/12-demand.md", line: 416)
 func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
     let first = ProbeSubscription()
     let second = ProbeSubscription()
@@ -231,7 +231,7 @@ func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 448)
+#sourceLocation(file: "Chapters/12-demand.md", line: 451)
 func testARequestForNothing() throws {
     let outcome = try trapOutcome("request(.none)") {
         PassthroughSubject<Int, Never>().subscribe(
@@ -246,7 +246,7 @@ func testARequestForNothing() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 461)
+#sourceLocation(file: "Chapters/12-demand.md", line: 464)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

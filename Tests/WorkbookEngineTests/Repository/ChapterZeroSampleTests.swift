@@ -35,7 +35,7 @@ final class ChapterZeroSampleTests: XCTestCase {
     }
 
     /// The lines of every ```` ```text ```` block of `text`, each with the prose between the
-    /// block before it and this one.
+    /// block before it and this one, its lines joined with spaces as Markdown reads them.
     static func textBlockLines(in text: String) -> [(line: String, prose: String)] {
         var lines: [(line: String, prose: String)] = []
         var prose: [Substring] = []
@@ -48,7 +48,7 @@ final class ChapterZeroSampleTests: XCTestCase {
                 inside = false
                 prose = []
             } else if inside {
-                lines.append((String(line), prose.joined(separator: "\n")))
+                lines.append((String(line), prose.joined(separator: " ")))
             } else if line.hasPrefix("```") {
                 fenced.toggle()
                 prose = []

@@ -34,7 +34,7 @@ enum MarbleDrawings {
                     return Diagnostic(
                         file: chapter.file.relativePath, line: block.fenceLine,
                         message:
-                            "the chapter does not show this marble block's picture: put ![what it shows](\(MarbleSVG.folder)/\(name)) on the first line after the block"
+                            "the chapter does not show this marble block's picture: put ![what it shows](\(MarbleSVG.folder)/\(name)) on the first line that is not blank after the block"
                     )
                 }
             }

@@ -86,7 +86,7 @@ final class MarbleDrawingsTests: XCTestCase {
         XCTAssertEqual(
             try problems(loader),
             [
-                "Chapters/01-a.md:9: error: the chapter does not show this marble block's picture: put ![what it shows](diagrams/01-a.test_lanes.svg) on the first line after the block"
+                "Chapters/01-a.md:9: error: the chapter does not show this marble block's picture: put ![what it shows](diagrams/01-a.test_lanes.svg) on the first line that is not blank after the block"
             ])
         let (shown, _) = try workbook(chapter)
         try shown.generate(shown.chapters())

@@ -34,20 +34,39 @@ final class ChapterZeroSampleTests: XCTestCase {
         return samples
     }
 
-    /// The lines of every ```` ```text ```` block of `text`.
-    static func textBlockLines(in text: String) -> [String] {
-        var lines: [String] = []
+    /// The lines of every ```` ```text ```` block of `text`, each with the prose between the
+    /// block before it and this one, its lines joined with spaces as Markdown reads them.
+    static func textBlockLines(in text: String) -> [(line: String, prose: String)] {
+        var lines: [(line: String, prose: String)] = []
+        var prose: [Substring] = []
         var inside = false
+        var fenced = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !inside, line == "```text" {
+            if !inside, !fenced, line == "```text" {
                 inside = true
             } else if inside, line == "```" {
                 inside = false
+                prose = []
             } else if inside {
-                lines.append(String(line))
+                lines.append((String(line), prose.joined(separator: " ")))
+            } else if line.hasPrefix("```") {
+                fenced.toggle()
+                prose = []
+            } else if !fenced {
+                prose.append(line)
             }
         }
         return lines
+    }
+
+    /// The call the prose before a sample names as the line it reports: the code span of its
+    /// "(here `CALL`)", with a trailing `...)` cut to the call's opening, or nil.
+    static func namedCall(in prose: String) -> String? {
+        guard let start = prose.range(of: "(here `"),
+            let end = prose[start.upperBound...].range(of: "`)")
+        else { return nil }
+        let call = prose[start.upperBound..<end.lowerBound]
+        return String(call.hasSuffix("...)") ? call.dropLast(4) : call)
     }
 
     /// The claims of a sample's `lines` about `chapter`.
@@ -153,8 +172,15 @@ final class ChapterZeroSampleTests: XCTestCase {
         let pattern = try NSRegularExpression(
             pattern: #"^Chapters/([0-9]{2})-[^:]+\.md:([0-9]+): (\w+): "#)
         var checked = 0
-        let lines = Self.textBlockLines(in: text)
-        for (index, line) in lines.enumerated() {
+        let blockLines = Self.textBlockLines(in: text)
+        let lines = blockLines.map(\.line)
+        let markdown = try chapters.reduce(into: [String: [Substring]]()) { texts, chapter in
+            texts[chapter.file.number] = try String(
+                contentsOf: Fixtures.repository.appendingPathComponent(chapter.file.relativePath),
+                encoding: .utf8
+            ).split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        for (index, (line, prose)) in blockLines.enumerated() {
             let range = NSRange(line.startIndex..., in: line)
             guard let match = pattern.firstMatch(in: line, range: range),
                 let number = Range(match.range(at: 1), in: line).map({ String(line[$0]) }),
@@ -172,6 +198,14 @@ final class ChapterZeroSampleTests: XCTestCase {
             XCTAssertTrue(
                 spans.contains { $0.contains(at) },
                 "line \(at) is not in \(name)'s code (\(spans)); rerun and copy: \(line)")
+            let call = try XCTUnwrap(
+                Self.namedCall(in: prose),
+                "the prose before a sample names its line's call as (here `CALL`): \(line)")
+            let named = markdown[number].flatMap { $0.indices.contains(at - 1) ? $0[at - 1] : nil }
+            XCTAssertTrue(
+                named?.contains(call) == true,
+                "line \(at) is not the `\(call)` the prose names (\(named ?? "")); rerun and copy: \(line)"
+            )
             if let written = line.range(of: "not written yet: ") {
                 let next = lines.indices.contains(index + 1) ? lines[index + 1] : ""
                 XCTAssertTrue(

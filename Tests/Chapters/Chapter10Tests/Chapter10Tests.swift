@@ -529,45 +529,9 @@ struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
 #sourceLocation()
 
 #sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 786)
-/// Serves one subscriber: hands it `probe`, which records requests and cancels, and keeps
-/// it, so a test can send it values as a careless upstream would.
-final class ProbedOnce: Publisher {
-    typealias Output = Int
-    typealias Failure = Never
-
-    let probe = ProbeSubscription()
-    private(set) var subscriber: AnySubscriber<Int, Never>?
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        self.subscriber = AnySubscriber(subscriber)
-        subscriber.receive(subscription: probe)
-    }
-}
-#sourceLocation()
-
-extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 803)
-func testACancelDuringAttachCancelsTheLateSubscription() {
-    var received = [Int]()
-    let upstream = ProbedOnce()
-    let input = MergeInput<Int>()
-    let cancellable = input.sink { received.append($0) }
-
-    RunsBeforeHandshake(upstream: upstream, beforeHandshake: { input.cancel() })
-        .merge(into: input)
-    _ = upstream.subscriber?.receive(1)
-
-    XCTAssertEqual(upstream.probe.cancelCount, 1, "cancelled on arrival")
-    XCTAssertEqual(upstream.probe.requests, [], "never asked for anything")
-    XCTAssertEqual(received, [], "nothing from an upstream attached to a cancelled merge")
-    cancellable.cancel()
-}
-#sourceLocation()
-}
-
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 838)
-/// Hands each subscriber a `ProbeSubscription`, which counts the cancels it gets;
-/// `send(_:)` reaches every subscriber whose subscription is not cancelled.
+/// Hands each subscriber a `ProbeSubscription`, which records the requests and cancels it
+/// gets; `send(_:)` reaches every subscriber served, cancelled or not, as a careless
+/// upstream would, so what comes out after a cancel is the subscriber's doing.
 final class ProbedUpstream: Publisher, @unchecked Sendable {
     typealias Output = Int
     typealias Failure = Never
@@ -584,15 +548,33 @@ final class ProbedUpstream: Publisher, @unchecked Sendable {
     }
 
     func send(_ value: Int) {
-        for (probe, subscriber) in served.value where probe.cancelCount == 0 {
-            _ = subscriber.receive(value)
-        }
+        for (_, subscriber) in served.value { _ = subscriber.receive(value) }
     }
 }
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 864)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 811)
+func testACancelDuringAttachCancelsTheLateSubscription() {
+    var received = [Int]()
+    let upstream = ProbedUpstream()
+    let input = MergeInput<Int>()
+    let cancellable = input.sink { received.append($0) }
+
+    RunsBeforeHandshake(upstream: upstream, beforeHandshake: { input.cancel() })
+        .merge(into: input)
+    upstream.send(1)
+
+    XCTAssertEqual(upstream.probes.map(\.cancelCount), [1], "cancelled on arrival")
+    XCTAssertEqual(upstream.probes.map(\.requests), [[]], "never asked for anything")
+    XCTAssertEqual(received, [], "nothing from an upstream attached to a cancelled merge")
+    cancellable.cancel()
+}
+#sourceLocation()
+}
+
+extension Chapter10Tests {
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 844)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -620,12 +602,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 904)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 884)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 908)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 888)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

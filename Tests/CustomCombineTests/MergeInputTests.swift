@@ -26,9 +26,12 @@ final class MergeInputTests: XCTestCase {
         let recorder = Recorder<Int, Never>()
         mergeInput.subscribe(recorder)
         mergeInput.subscribe(Just(1))
+        // A Just finishes inside subscribe (OpenCombine's JustTests.testJustWithInitialDemand,
+        // which its authors also run against Apple's Combine); when a sequence's publisher
+        // finishes is not documented, so only the Just's entry is checked.
+        XCTAssertEqual(mergeInput.upstreamCount, 0, "the Just's entry is removed")
         [2, 3].publisher.merge(into: mergeInput)
         XCTAssertEqual(recorder.events, [1, 2, 3].asEvents())
-        XCTAssertEqual(mergeInput.upstreamCount, 0)
     }
 
     func testHonoursDownstreamDemand() {

@@ -149,6 +149,25 @@ final class BufferSubjectTests: XCTestCase {
         XCTAssertNil(weakRecorder)
     }
 
+    func testALateSubscriberThatKeepsItsSubscriptionIsReleased() {
+        // The recorder keeps its first subscription and requests from inside
+        // `receive(subscription:)`, so the replay drains the completion during the handshake.
+        weak var weakRecorder: Recorder<Int, Never>?
+        weak var weakSubject: BufferSubject<Int, Never>?
+        do {
+            let subject = BufferSubject<Int, Never>()
+            weakSubject = subject
+            subject.send(1)
+            subject.send(completion: .finished)
+            let recorder = Recorder<Int, Never>()
+            weakRecorder = recorder
+            subject.subscribe(recorder)
+            XCTAssertEqual(recorder.events, [1].asEvents(completion: .finished))
+        }
+        XCTAssertNil(weakRecorder)
+        XCTAssertNil(weakSubject)
+    }
+
     func testRequestingOneAtATimeFromInsideReceiveDoesNotRecurse() {
         let subject = BufferSubject<Int, Never>(limit: .max)
         subject.send(sequence: 0..<20_000, completion: .finished)

@@ -167,16 +167,18 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         let link = Link(behavior: behavior)
         let id = link.combineIdentifier
         link.deliver {
-            behavior.buffer = $state.mutate { state in
+            let completion: Subscribers.Completion<Failure>?
+            (behavior.buffer, completion) = $state.mutate { state in
                 if !state.buffer.isTerminated {
                     state.subscribers.append(link, id: id)
                 }
-                return state.buffer.detachedCopy()
+                return (state.buffer.detachedCopy(), state.buffer.completion)
             }
             link.receive(subscription: SubjectMembership { self.remove(id) })
-            if let completion = behavior.buffer.completion {
+            if let completion {
                 // Queued behind the replayed values; also lets the wrapper release the
-                // behavior once everything is delivered.
+                // behavior once everything is delivered. Read from the shared buffer, not the
+                // copy: a replay drained during the handshake has already taken the copy's.
                 link.receive(completion: completion)
             }
         }

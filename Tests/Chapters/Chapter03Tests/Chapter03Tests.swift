@@ -243,7 +243,7 @@ func testCustomSubjectAllowsReentrantSendAndCancel() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 397)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 399)
 /// Only the handshake of a subject written outside the library: the subscription first,
 /// then joining the list, which one lock guards.
 final class HandshakeFirstSubject: Publisher {
@@ -268,7 +268,7 @@ final class HandshakeFirstSubject: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 428)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 430)
 /// What a subscriber sees of a value sent, from another thread, during its handshake.
 func sentDuringTheHandshake<P: Publisher>(
     to subject: P, send: @escaping (Int) -> Void, patience: DispatchTimeInterval
@@ -305,7 +305,7 @@ func sentDuringTheHandshake<P: Publisher>(
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 469)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 471)
 func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
     let subject = HandshakeFirstSubject()
     XCTAssertEqual(
@@ -316,7 +316,7 @@ func testAValueSentDuringTheHandshakeMissesTheSubscriber() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 487)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 489)
 func testTheLibrarysSubjectDeliversAValueSentDuringTheHandshakeAfterIt() {
     let subject = CustomCombine.CustomSubject<Int, Never>()
     XCTAssertEqual(
@@ -327,7 +327,7 @@ func testTheLibrarysSubjectDeliversAValueSentDuringTheHandshakeAfterIt() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 500)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 502)
 func testCustomSubjectSink() {
     let subject = CustomSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -344,7 +344,7 @@ func testCustomSubjectSink() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 520)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 522)
 func testCustomSubjectUnderScan() {
     let subjectA = CustomSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -384,7 +384,7 @@ func testCustomSubjectInDeferredExperiment() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 563)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 565)
 /// Subscribes with a fixed demand and never asks for more.
 final class Limited: Subscriber {
     let demand: Subscribers.Demand
@@ -398,7 +398,7 @@ final class Limited: Subscriber {
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 576)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 578)
 func testBothSubjectsHonourDemand() {
     let naive = NaiveSubject<Int, Never>()
     let custom = CustomSubject<Int, Never>()
@@ -423,7 +423,7 @@ func testBothSubjectsHonourDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 613)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 615)
 func testNaiveSubjectForgetsItCompleted() {
     func lateSubscriber<S: Subject>(of subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -452,7 +452,7 @@ extension Chapter03Tests {
     func test_late_subscriber_after_completion() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 641)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 643)
 let draft = NaiveSubject<Int, Never>()
 let library = CustomSubject<Int, Never>()
 draft.subscribe(timeline.lane("draft-early"))
@@ -472,7 +472,7 @@ library.send(2)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 641)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/03-custom-subject.md", line: 643)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -483,13 +483,13 @@ draft-late        ^   2
 library-late      (^|)
 
 """#,
-                file: "Chapters/03-custom-subject.md", line: 659)
+                file: "Chapters/03-custom-subject.md", line: 661)
         }
     }
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 681)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 683)
 func testCustomSubjectDeliversInSubscriptionOrder() {
     func deliveries<S: Subject>(_ subject: S) -> [String] where S.Output == Int, S.Failure == Never {
         var log = [String]()
@@ -510,7 +510,7 @@ func testCustomSubjectDeliversInSubscriptionOrder() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 720)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 721)
 func testCorrection_sendSubscriptionWaitsForDemand() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -548,7 +548,7 @@ func testCorrection_sendSubscriptionWaitsForDemand() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 766)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 767)
 func testALateSubscriberAsksNoUpstream() {
     func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
     where S.Output == Int, S.Failure == Never {
@@ -571,7 +571,7 @@ func testALateSubscriberAsksNoUpstream() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 796)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 797)
 func testARequestMeetingTheCompletionAsksNoUpstream() {
     func whatTheUpstreamIsAsked<S: Subject>(_ subject: S) -> [Subscribers.Demand]
     where S.Output == Int, S.Failure == Never {
@@ -599,7 +599,7 @@ func testARequestMeetingTheCompletionAsksNoUpstream() {
 }
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 827)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 828)
 func testCorrection_aReleasedSubjectCancelsItsUpstreams() {
     func whatTheUpstreamHears<S: Subject>(_ makeSubject: () -> S) -> (Spy, [Subscribers.Demand])
     where S.Output == Int, S.Failure == Never {
@@ -706,12 +706,12 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1006)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1007)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter03Tests {
-#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1010)
+#sourceLocation(file: "Chapters/03-custom-subject.md", line: 1011)
 // The conformance kit on this chapter's subject (under `workbook test 03 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomSubjectKeepsTheContract() {

@@ -210,7 +210,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 335)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 337)
 func testDeliverHoldsBackAValueSentFromAnotherThread() {
     let lock = NSLock()
     var log = [String]()
@@ -247,7 +247,7 @@ func testDeliverHoldsBackAValueSentFromAnotherThread() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 370)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 372)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -294,7 +294,7 @@ extension Chapter08Tests {
     func test_late_subscribers_replay() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 417)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 419)
 let subject = BufferSubject<Int, Never>(limit: 2)
 subject.subscribe(timeline.lane("early"))
 for value in 1...3 {
@@ -312,7 +312,7 @@ subject.subscribe(timeline.lane("after-end"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 417)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 419)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -322,13 +322,13 @@ late           (^23)4|
 after-end             (^34|)
 
 """#,
-                file: "Chapters/08-buffer-subject.md", line: 433)
+                file: "Chapters/08-buffer-subject.md", line: 435)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 454)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 456)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -356,7 +356,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 499)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 501)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -368,7 +368,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 510)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 512)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -415,7 +415,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 644)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 643)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -446,7 +446,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 674)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 673)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -620,7 +620,7 @@ shared-D     (^13)46|
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 874)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 875)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -642,7 +642,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 897)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 898)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -677,14 +677,14 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 950)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 951)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
-    let connection = multicast.connect()
-
     var received = [Subscribers.Event<Int, Never>]()
     let sink = multicast.sink(event: { received.append($0) })
+    let connection = multicast.connect()
+
     subject.send(1)
     connection.cancel()
     subject.send(2)
@@ -696,7 +696,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1009)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1017)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = BufferSubject<Int, Never>(limit: 1)
@@ -721,7 +721,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1100)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1108)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -738,12 +738,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1116)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1124)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1120)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1128)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

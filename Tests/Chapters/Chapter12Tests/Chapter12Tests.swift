@@ -18,12 +18,12 @@ final class Chapter12Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/12-demand.md", line: 114)
+#sourceLocation(file: "Chapters/12-demand.md", line: 115)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 118)
+#sourceLocation(file: "Chapters/12-demand.md", line: 119)
 func testBudgetIsSpentOneRequestAtATime() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -47,7 +47,7 @@ func testBudgetIsSpentOneRequestAtATime() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 150)
+#sourceLocation(file: "Chapters/12-demand.md", line: 151)
 func testSubjectDropsValuesWithoutDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -75,7 +75,7 @@ func testSubjectDropsValuesWithoutDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 190)
+#sourceLocation(file: "Chapters/12-demand.md", line: 191)
 func testACompletionNeedsNoDemand() {
     var received = [Subscribers.Event<Int, Never>]()
     let sink = CustomDemandSink<Int, Never>(
@@ -92,7 +92,7 @@ func testACompletionNeedsNoDemand() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 222)
+#sourceLocation(file: "Chapters/12-demand.md", line: 223)
 func testSequencePublisherWaitsForDemand() {
     var values = [Int]()
     var completions = [Subscribers.Completion<Never>]()
@@ -108,7 +108,8 @@ func testSequencePublisherWaitsForDemand() {
     sink.increaseDemand(2)
 
     // A sequence delivers what a request pays for inside that request (OpenCombine's
-    // testSequenceNoInitialDemand; see below).
+    // testSequenceNoInitialDemand), and also what `receive(_:)` adds by returning `.max(1)`:
+    // 2, 4 and 6 are paid that way (OpenCombine's testSequenceInitialDemand; see below).
     XCTAssertEqual(afterSubscribing, [1, 2], "the first two, inside the subscription's request")
     XCTAssertEqual(afterTwoMore, [1, 2, 3, 4], "3 was not lost: it waited for the next request")
     XCTAssertEqual(values, [1, 2, 3, 4, 5, 6])
@@ -123,7 +124,7 @@ extension Chapter12Tests {
     func test_hot_and_waiting_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/12-demand.md", line: 276)
+#sourceLocation(file: "Chapters/12-demand.md", line: 281)
 let subject = PassthroughSubject<Int, Never>()
 let sent = timeline.lane("sent", of: Int.self, failing: Never.self)
 let hot = timeline.lane("subject", demand: .max(2), of: Int.self, failing: Never.self)
@@ -150,7 +151,7 @@ waiting.request(.max(2))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 276)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/12-demand.md", line: 281)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -163,13 +164,13 @@ sequence?  2       2       2
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/12-demand.md", line: 304)
+                file: "Chapters/12-demand.md", line: 309)
         }
     }
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 375)
+#sourceLocation(file: "Chapters/12-demand.md", line: 380)
 func testTheBudgetStopsAtIntMax() {
     let subscription = ProbeSubscription()
     let sink = CustomDemandSink<Int, Never>(
@@ -187,7 +188,7 @@ func testTheBudgetStopsAtIntMax() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 395)
+#sourceLocation(file: "Chapters/12-demand.md", line: 400)
 func testANegativeBudgetStopsTheProgram() throws {
     try assertTraps("a negative budget") {
         _ = CustomDemandSink<Int, Never>(
@@ -203,7 +204,7 @@ func testANegativeBudgetStopsTheProgram() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 416)
+#sourceLocation(file: "Chapters/12-demand.md", line: 421)
 func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
     let first = ProbeSubscription()
     let second = ProbeSubscription()
@@ -231,7 +232,7 @@ func testOneSubscriptionAtATimeAndNoneAfterTheEnd() {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 451)
+#sourceLocation(file: "Chapters/12-demand.md", line: 456)
 func testARequestForNothing() throws {
     let outcome = try trapOutcome("request(.none)") {
         PassthroughSubject<Int, Never>().subscribe(
@@ -246,7 +247,7 @@ func testARequestForNothing() throws {
 }
 
 extension Chapter12Tests {
-#sourceLocation(file: "Chapters/12-demand.md", line: 464)
+#sourceLocation(file: "Chapters/12-demand.md", line: 469)
 // The conformance kit on this chapter's subscriber (under `workbook test 12 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomDemandSinkKeepsTheContract() {

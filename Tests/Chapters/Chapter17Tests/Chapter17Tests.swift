@@ -130,7 +130,7 @@ Receive value: 6
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 269)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 271)
 func testPausesAfterEachOddValueAndResumes() {
     var log: [String] = []
     var completions: [String] = []
@@ -159,7 +159,7 @@ func testPausesAfterEachOddValueAndResumes() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 299)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 301)
 func testResumeWhileRunningAddsNoDemand() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -178,7 +178,7 @@ func testResumeWhileRunningAddsNoDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 324)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 326)
 /// The values among `events`, without the completion.
 func values(of events: [Subscribers.Event<Int, Never>]) -> [Int] {
     events.compactMap { event -> Int? in
@@ -194,10 +194,16 @@ func completionComesLast(_ events: [Subscribers.Event<Int, Never>]) -> Bool {
         return false
     }
 }
+
+/// The values that came before the completion, or `nil` while no completion has arrived.
+func valuesBeforeCompletion(_ events: [Subscribers.Event<Int, Never>]) -> [Int]? {
+    guard case .complete? = events.last else { return nil }
+    return values(of: events)
+}
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 347)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 355)
 func testPausedSinkOnASubjectLosesValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -222,7 +228,7 @@ func testPausedSinkOnASubjectLosesValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 378)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 386)
 func testBufferHoldsValuesWhileTheSinkIsPaused() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -245,6 +251,9 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
         [1, 2, 3, 4, 5, 6].starts(with: values(of: received)), equals: true,
         "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"; room for all six: none skipped")
     assertDocumented(completionComesLast(received), equals: true, "buffer(size:prefetch:whenFull:): \"If the publisher completes before reaching the size threshold, it buffers the elements and publishes them downstream prior to completion.\"")
+    if let beforeTheEnd = valuesBeforeCompletion(received) {
+        assertDocumented(beforeTheEnd, equals: [1, 2, 3, 4, 5, 6], "buffer(size:prefetch:whenFull:): \"If the publisher completes before reaching the size threshold, it buffers the elements and publishes them downstream prior to completion.\"")
+    }
     expectObserved(
         whenTheSubjectFinished, "what the sink, paused on 1, has when the subject has sent 1 to 6 and finished",
         [.openCombine: [1].asEvents()])
@@ -256,7 +265,7 @@ func testBufferHoldsValuesWhileTheSinkIsPaused() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 427)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 439)
 func testTheBufferHoldsTheCompletionBehindItsValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Subscribers.Event<Int, Never>] = []
@@ -279,6 +288,9 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
         [1, 2, 3].starts(with: values(of: received)), equals: true,
         "buffer(size:prefetch:whenFull:) collects elements \"from an upstream publisher before republishing them to the downstream subscriber\"")
     assertDocumented(completionComesLast(received), equals: true, "buffer(size:prefetch:whenFull:): \"If the publisher completes before reaching the size threshold, it buffers the elements and publishes them downstream prior to completion.\"")
+    if let beforeTheEnd = valuesBeforeCompletion(received) {
+        assertDocumented(beforeTheEnd, equals: [1, 2, 3], "buffer(size:prefetch:whenFull:): \"If the publisher completes before reaching the size threshold, it buffers the elements and publishes them downstream prior to completion.\"")
+    }
     expectObserved(
         whenTheSubjectFinished, "what the paused sink has when the subject sends 1, 2, 3 and finishes",
         [.openCombine: [1].asEvents()])
@@ -292,7 +304,7 @@ func testTheBufferHoldsTheCompletionBehindItsValues() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 475)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 490)
 func testAKeepFullBufferAsksForItsSizeFirst() {
     struct Overflow: Error, Equatable {}
     let subject = PassthroughSubject<Int, Overflow>()
@@ -324,7 +336,7 @@ func testAKeepFullBufferAsksForItsSizeFirst() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 518)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 533)
 func testAFullBufferDropsByItsStrategy() {
     let subject = PassthroughSubject<Int, Never>()
     var received: [Int] = []
@@ -345,12 +357,12 @@ func testAFullBufferDropsByItsStrategy() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 547)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 562)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 551)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 566)
 func testAPausedSinkOnATimerMissesTheTicksOfThePause() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -377,7 +389,7 @@ extension Chapter17Tests {
     func test_paused_timer() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 583)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 598)
 let scheduler = DispatchQueue.test
 let start = scheduler.now
 timeline.follow(scheduler, frame: .milliseconds(10))
@@ -395,7 +407,7 @@ scheduler.advance(by: .milliseconds(10))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 583)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/17-pausable-sink.md", line: 598)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -405,13 +417,13 @@ slow   ^1----6--9
 slow?  1    1  1
 
 """#,
-                file: "Chapters/17-pausable-sink.md", line: 602)
+                file: "Chapters/17-pausable-sink.md", line: 617)
         }
     }
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 639)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 654)
 func testCollectAndFlatMapLoseNothing() {
     let subject = PassthroughSubject<Int, Never>()
     var batches: [[Int]] = []
@@ -465,7 +477,7 @@ func testCollectAndFlatMapLoseNothing() {
 }
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 701)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 716)
 func testDebounceAndThrottleDropOverTime() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -502,12 +514,12 @@ func testDebounceAndThrottleDropOverTime() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 737)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 752)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter17Tests {
-#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 741)
+#sourceLocation(file: "Chapters/17-pausable-sink.md", line: 756)
 // The conformance kit on this chapter's subscriber (under `workbook test 17 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testPausableSubscriberKeepsTheContract() {

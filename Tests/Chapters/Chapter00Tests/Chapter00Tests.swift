@@ -40,7 +40,7 @@ extension Chapter00Tests {
     func test_examples_print() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 107)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 109)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject.sink { print("received \($0)") }
 subject.send(1)
@@ -54,7 +54,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 107)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 109)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -66,7 +66,7 @@ object: ObjectIdentifier(0x...)
 received 3
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 118)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 120)
         }
     }
 }
@@ -75,7 +75,7 @@ extension Chapter00Tests {
     func test_two_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 136)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 138)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("early"))
 timeline.advance()
@@ -89,7 +89,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 136)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 138)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -98,13 +98,13 @@ early  ^1-2|
 late     ^2|
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 148)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 150)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 243)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 246)
 func testSendSequenceSendsEachElementThenTheCompletion() {
     func received(_ elements: [Int], _ completion: Subscribers.Completion<Never>?) -> [String] {
         let subject = PassthroughSubject<Int, Never>()
@@ -127,28 +127,28 @@ func testSendSequenceSendsEachElementThenTheCompletion() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 303)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 306)
 func testCountingWithAGroup() {
     var received: [Int] = []
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 310)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 313)
     let cancellable = [1, 2, 3].publisher.sink { received.append($0) }
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 316)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 319)
     XCTAssertEqual(received, [1, 2, 3])
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 328)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 331)
 func makeNumbers() -> [Int] {
     [10, 20, 30]
 }
 #sourceLocation()
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 334)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 337)
 func testHiddenHelper() {
     XCTAssertEqual(makeNumbers().reduce(0, +), 60)
 }
@@ -159,10 +159,10 @@ extension Chapter00Tests {
     func test_map_then_filter() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 344)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 347)
 let values = [1, 2, 3, 4].publisher
 #sourceLocation()
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 348)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 351)
 let cancellable = values
     .map { $0 * 10 }
     .filter { $0 > 15 }
@@ -172,7 +172,7 @@ cancellable.cancel()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 344)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 347)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -182,7 +182,7 @@ cancellable.cancel()
 40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 355)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 358)
         }
     }
 }
@@ -191,7 +191,7 @@ extension Chapter00Tests {
     func test_widened_frame() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 429)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 432)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("early"))
 subject.send(1)
@@ -206,7 +206,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 429)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 432)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -215,7 +215,7 @@ early  (^1)2-3   |
 late         (^3)|
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 442)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 445)
         }
     }
 }
@@ -224,7 +224,7 @@ extension Chapter00Tests {
     func test_values_in_quotes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 460)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 463)
 let subject = PassthroughSubject<String, Never>()
 subject.subscribe(timeline.lane("words"))
 timeline.advance()
@@ -236,7 +236,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 460)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 463)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -245,7 +245,7 @@ words  ^ab|
        a="x y" b=""
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 470)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 473)
         }
     }
 }
@@ -254,7 +254,7 @@ extension Chapter00Tests {
     func test_limited_demand() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 499)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 502)
 let subject = PassthroughSubject<Int, Never>()
 let slow = timeline.lane("slow", demand: .max(1), of: Int.self, failing: Never.self)
 subject.subscribe(slow)
@@ -271,7 +271,7 @@ slow.cancel()
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 499)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 502)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -281,7 +281,7 @@ slow?  1   1
        a=10 b=40
 
 """#,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 514)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 517)
         }
     }
 }
@@ -290,7 +290,7 @@ extension Chapter00Tests {
     func test_legend() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 548)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 551)
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("finished"))
 let asked = timeline.lane("asked", demand: .max(1), of: Int.self, failing: Never.self)
@@ -313,7 +313,7 @@ failing.send(completion: .failure(URLError(.timedOut)))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 548)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/00-how-to-use-this-workbook.md", line: 551)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -325,13 +325,13 @@ failed       ^   #
 live         (^5)-
 
 """##,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 569)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 572)
         }
     }
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 617)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 620)
 func testHowADemandDescribesItself() {
     expectObserved(
         Subscribers.Demand.max(2).description, "how Demand.max(2) describes itself",
@@ -341,7 +341,7 @@ func testHowADemandDescribesItself() {
 }
 
 extension Chapter00Tests {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 637)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 640)
 func testUnlimitedStaysUnlimited() {
     var demand = Subscribers.Demand.unlimited
     demand -= .max(1)
@@ -356,14 +356,14 @@ extension Chapter00Tests {
     func test_print_is_each_implementations_own() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 652)
+#sourceLocation(file: "Chapters/00-how-to-use-this-workbook.md", line: 655)
 let cancellable = Just(1).print("just").sink { _ in }
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 652)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/00-how-to-use-this-workbook.md", line: 655)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -376,7 +376,7 @@ just: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/00-how-to-use-this-workbook.md", line: 656)
+                file: "Chapters/00-how-to-use-this-workbook.md", line: 659)
         }
     }
 }

@@ -67,7 +67,7 @@ func testSecondSubscriptionIsCancelledImmediately() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 104)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 105)
 func testSubjectCollectsFromTwoPublishers() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -95,7 +95,7 @@ func testSubjectCollectsFromTwoPublishers() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 140)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 141)
 func testFirstCompletionEndsTheCollectingSubject() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -120,7 +120,7 @@ func testFirstCompletionEndsTheCollectingSubject() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 204)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 205)
 /// The smallest merge point: a subject, a table of inlets registered before subscribing,
 /// inlets that hold the merge point weakly, and a `cancel()` that calls upstream unlocked.
 final class MinimalMergeInput<I>: Publisher, Cancellable {
@@ -159,7 +159,7 @@ final class MinimalMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 242)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 243)
 func testMinimalMergeInputCollectsAndCancels() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -180,7 +180,7 @@ func testMinimalMergeInputCollectsAndCancels() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 311)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 312)
 /// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
 /// remembers the subscriber it served without keeping it alive. It sends without
 /// waiting for demand: fine here only because every inlet below asks for `.unlimited`
@@ -208,7 +208,7 @@ final class SendsAtOnce: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 338)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 339)
 func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     let mergeInput = MergeInput<Int>()
     var received = [Int]()
@@ -229,7 +229,7 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 365)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 366)
 /// A cut-down `MinimalMergeInput` (no `cancel()`) whose entry for an upstream is
 /// registered after subscribing to it.
 final class LateRegisteringMergeInput<I>: Publisher {
@@ -258,7 +258,7 @@ final class LateRegisteringMergeInput<I>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 393)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 394)
 func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
     let late = LateRegisteringMergeInput<Int>()
     var received = [Int]()
@@ -275,7 +275,7 @@ func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 425)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 426)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -311,7 +311,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 460)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 461)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let open = SendsAtOnce(1, finishes: false)
     let finishing = SendsAtOnce(2, finishes: true)
@@ -342,7 +342,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 507)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 508)
 func testValuesMergedBeforeAnyoneListensAreLost() {
     let input = MergeInput<Int>()
     var received = [Int]()
@@ -356,7 +356,7 @@ func testValuesMergedBeforeAnyoneListensAreLost() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 522)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 523)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -383,7 +383,7 @@ extension Chapter10Tests {
     func test_first_completion_against_merge_input() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 551)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 552)
 let subject1 = PassthroughSubject<Int, Never>()
 let subject2 = PassthroughSubject<Int, Never>()
 let collector = PassthroughSubject<Int, Never>()
@@ -412,7 +412,7 @@ withExtendedLifetime(input) {}
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 551)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 552)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -424,13 +424,13 @@ merge-input  ^12-34-
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/10-one-subscriber-many-publishers.md", line: 578)
+                file: "Chapters/10-one-subscriber-many-publishers.md", line: 579)
         }
     }
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 598)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 599)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -460,7 +460,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 629)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 630)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -481,7 +481,7 @@ func testReleasingMergeInputCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 659)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 660)
 func testSinkCancelledBeforeItsSubscription() {
     var upstreamEvents = [String]()
     var received = [Int]()
@@ -509,7 +509,7 @@ func testSinkCancelledBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 761)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 762)
 /// Runs `beforeHandshake` when subscribed to, then hands the subscriber to `upstream`:
 /// whatever the closure does happens after the subscriber is registered somewhere and
 /// before it has a subscription.
@@ -523,12 +523,12 @@ struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
     func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         beforeHandshake()
-        upstream.receive(subscriber: subscriber)
+        upstream.subscribe(subscriber)
     }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 787)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 788)
 /// Hands each subscriber a `ProbeSubscription`, which records the requests and cancels it
 /// gets; `send(_:)` reaches every subscriber served, cancelled or not, as a careless
 /// upstream would, so what comes out after a cancel is the subscriber's doing.
@@ -554,7 +554,7 @@ final class ProbedUpstream: Publisher, @unchecked Sendable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 812)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 813)
 func testACancelDuringAttachCancelsTheLateSubscription() {
     var received = [Int]()
     let upstream = ProbedUpstream()
@@ -574,7 +574,7 @@ func testACancelDuringAttachCancelsTheLateSubscription() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 845)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 846)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -602,12 +602,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 885)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 888)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 889)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 892)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

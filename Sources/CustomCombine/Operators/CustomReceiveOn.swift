@@ -46,7 +46,8 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
     @Atomic private var state: State
     /// Held while the subscriber is called, so that two scheduled actions never call it at
     /// once; recursive, because a request made inside a delivery can bring the next one on
-    /// the same thread. Never held while calling upstream.
+    /// the same thread. The hop itself never calls upstream under it, but a request or cancel
+    /// the subscriber makes from inside a delivery reaches upstream with it held.
     private let delivery = Lock(recursive: true)
     private let scheduler: Context
 
@@ -56,14 +57,18 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
     }
 
     func receive(subscription: Subscription) {
-        let downstream = $state.mutate { state -> AnySubscriber<Input, Failure>? in
-            guard state.upstream == nil, let downstream = state.downstream else { return nil }
-            state.upstream = subscription
-            return downstream
+        // At once: the handshake does not hop. Under `delivery` from the start, so that a
+        // completion scheduled meanwhile on another thread cannot reach the subscriber first.
+        let accepted = delivery.withLock { () -> Bool in
+            let downstream = $state.mutate { state -> AnySubscriber<Input, Failure>? in
+                guard state.upstream == nil, let downstream = state.downstream else { return nil }
+                state.upstream = subscription
+                return downstream
+            }
+            downstream?.receive(subscription: self)
+            return downstream != nil
         }
-        guard let downstream else { return subscription.cancel() }
-        // At once: the handshake does not hop.
-        delivery.withLock { downstream.receive(subscription: self) }
+        if !accepted { subscription.cancel() }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {

@@ -22,11 +22,10 @@ import Synchronization
 /// *delivery lock* (`CustomSubscription`'s, and that of `CustomReceiveOn`'s hop), made with
 /// `recursive: true`: it is held while one subscriber is called, so that deliveries to that
 /// subscriber never overlap, and a subscriber that calls back on the same thread takes it
-/// again instead of deadlocking. `CustomSubscription` never holds it while calling upstream;
-/// the hop never does so itself, but a request or cancel its subscriber makes inside a
-/// delivery reaches upstream with it held (chapter 13 names the risk). `request` and
-/// `cancel` never wait for it: `CustomSubscription`'s only try it (`tryLock()`), leaving
-/// their call as mail for the thread that holds it; the hop's do not touch it.
+/// again instead of deadlocking. It is never held while calling upstream, and `request` and
+/// `cancel` never wait for it: they only try it (`tryLock()`). `CustomSubscription`'s leave
+/// their call as mail for the thread that holds it; the hop's write theirs down only when
+/// their own thread is delivering, and otherwise call upstream at once.
 @usableFromInline
 final class Lock: @unchecked Sendable {
     #if os(Linux)

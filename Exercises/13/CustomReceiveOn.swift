@@ -27,8 +27,11 @@ public struct CustomReceiveOn<Upstream: Publisher, Context: Scheduler>: Publishe
     }
 
     // Add a class that is both upstream's subscriber and downstream's subscription: it
-    // passes the subscription down and requests and cancels up at once, and schedules each
-    // value and the completion, delivering them under a recursive lock ('Write your own hop').
+    // passes the subscription down and requests and cancels up at once (those its subscriber
+    // makes inside a delivery once that delivery is over), and schedules each value and the
+    // completion, delivering them under a recursive lock; take that lock for the handshake
+    // before you record the subscription, so that a completion from another thread cannot
+    // reach the subscriber first ('Write your own hop').
 
     /// Subscribes upstream with a hop that hands each event to the scheduler.
     public func receive<S: Subscriber>(subscriber: S)

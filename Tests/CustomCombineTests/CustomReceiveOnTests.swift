@@ -20,6 +20,32 @@ private final class ProbePublisher: Publisher, @unchecked Sendable {
     }
 }
 
+/// A subscription that counts the requests and cancels made while its subscriber is being
+/// called (`insideDelivery`, set by the test's subscriber), and hands itself out once.
+private final class StackProbe: Publisher, Subscription {
+    typealias Output = Int
+    typealias Failure = Never
+
+    var insideDelivery = false
+    private(set) var requests: [Subscribers.Demand] = []
+    private(set) var cancels = 0
+    private(set) var callsFromInside = 0
+    private(set) var subscriber: AnySubscriber<Int, Never>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+        subscriber.receive(subscription: self)
+    }
+    func request(_ demand: Subscribers.Demand) {
+        requests.append(demand)
+        if insideDelivery { callsFromInside += 1 }
+    }
+    func cancel() {
+        cancels += 1
+        if insideDelivery { callsFromInside += 1 }
+    }
+}
+
 final class CustomReceiveOnTests: XCTestCase {
     func testACancelInsideReceiveRequestsNothingMoreUpstream() {
         let scheduler = DispatchQueue.test
@@ -83,5 +109,42 @@ final class CustomReceiveOnTests: XCTestCase {
 
         XCTAssertEqual(overlaps.value, 0, "two calls into the subscriber at once")
         XCTAssertEqual(events.values.last, .complete(.finished), "nothing after the completion")
+    }
+
+    /// The delivery lock is never held while calling upstream: what the subscriber asks for
+    /// inside a delivery goes up once the delivery is over, added up.
+    func testRequestsAndCancelsMadeInsideADeliveryGoUpAfterIt() {
+        let scheduler = DispatchQueue.test
+        let upstream = StackProbe()
+        var subscription: Subscription?
+        CustomReceiveOn(upstream: upstream, scheduler: scheduler).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: {
+                    upstream.insideDelivery = true
+                    defer { upstream.insideDelivery = false }
+                    subscription = $0
+                    $0.request(.max(1))
+                },
+                receiveValue: { value in
+                    upstream.insideDelivery = true
+                    defer { upstream.insideDelivery = false }
+                    if value == 1 {
+                        subscription?.request(.max(2))
+                        return .max(1)
+                    }
+                    subscription?.cancel()
+                    return .none
+                },
+                receiveCompletion: { _ in }))
+
+        XCTAssertEqual(upstream.requests, [.max(1)])
+        _ = upstream.subscriber?.receive(1)
+        scheduler.advance()
+        XCTAssertEqual(upstream.requests, [.max(1), .max(3)])
+        _ = upstream.subscriber?.receive(2)
+        scheduler.advance()
+
+        XCTAssertEqual(upstream.cancels, 1)
+        XCTAssertEqual(upstream.callsFromInside, 0, "no call up while the subscriber is called")
     }
 }

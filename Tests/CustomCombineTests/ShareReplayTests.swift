@@ -8,6 +8,29 @@ private final class Lines: TextOutputStream {
     func write(_ string: String) { text += string }
 }
 
+/// An upstream that completes on demand and keeps no hold on the subscription it hands out,
+/// so that its subscriber's release is what runs the subscription's `onDeinit`.
+private final class ReleasingUpstream: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    final class Token: Subscription {
+        let onDeinit: () -> Void
+        init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+        deinit { onDeinit() }
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() {}
+    }
+
+    var onDeinit: () -> Void = {}
+    private(set) var subscriber: AnySubscriber<Int, Never>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+        subscriber.receive(subscription: Token(onDeinit: { [unowned self] in self.onDeinit() }))
+    }
+}
+
 final class ShareReplayTests: XCTestCase {
     func testOutlineScript() {
         let subject = PassthroughSubject<Int, Never>()
@@ -304,5 +327,20 @@ final class ShareReplayTests: XCTestCase {
             }
             XCTAssertEqual(recorder.timeline.last, "finished")
         }
+    }
+
+    func testTheUpstreamSubscriptionIsReleasedAfterTheLock() {
+        let upstream = ReleasingUpstream()
+        let shared = upstream.shareReplay(capacity: 1)
+        var replayedOnRelease = [Int]()
+        // Subscribing takes the publisher's lock: it would deadlock if the subscription were
+        // released with the lock held.
+        upstream.onDeinit = { _ = shared.sink { replayedOnRelease.append($0) } }
+        let first = shared.sink { _ in }
+        _ = upstream.subscriber?.receive(1)
+        upstream.subscriber?.receive(completion: .finished)
+        XCTAssertEqual(replayedOnRelease, [1])
+        upstream.onDeinit = {}
+        withExtendedLifetime(first) {}
     }
 }

@@ -35,18 +35,25 @@ public struct CustomReceiveOn<Upstream: Publisher, Context: Scheduler>: Publishe
 
 // snippet.hop
 /// Upstream's subscriber and downstream's subscription: calls up pass through, events down
-/// are scheduled. Its state is cleared on cancel and once the completion is delivered, which
-/// releases both ends.
+/// are scheduled. Its ends are cleared on cancel and once the completion is delivered, which
+/// releases both.
 final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Subscription {
     struct State {
         var upstream: Subscription?
         var downstream: AnySubscriber<Input, Failure>?
+        /// How many deliveries the thread holding `delivery` is inside; only it changes this.
+        var depth = 0
+        /// Demand asked for during a delivery, sent up once the outermost one is over.
+        var pendingDemand = Subscribers.Demand.none
+        /// The upstream to cancel once the outermost delivery is over.
+        var pendingCancel: Subscription?
     }
 
     @Atomic private var state: State
     /// Held while the subscriber is called, so that two scheduled actions never call it at
-    /// once; recursive, because a request made inside a delivery can bring the next one on
-    /// the same thread. Never held while calling upstream.
+    /// once; recursive, because a subscriber that sends upstream can bring the next delivery
+    /// on the same thread. Never held while calling upstream: what the subscriber asks for
+    /// inside a delivery is written down and made after it.
     private let delivery = Lock(recursive: true)
     private let scheduler: Context
 
@@ -56,52 +63,92 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
     }
 
     func receive(subscription: Subscription) {
-        let downstream = $state.mutate { state -> AnySubscriber<Input, Failure>? in
-            guard state.upstream == nil, let downstream = state.downstream else { return nil }
-            state.upstream = subscription
-            return downstream
+        // At once: the handshake does not hop. Under `delivery` from the start, so that a
+        // completion scheduled meanwhile on another thread cannot reach the subscriber first.
+        let accepted = deliver { () -> Bool in
+            let downstream = $state.mutate { state -> AnySubscriber<Input, Failure>? in
+                guard state.upstream == nil, let downstream = state.downstream else { return nil }
+                state.upstream = subscription
+                return downstream
+            }
+            downstream?.receive(subscription: self)
+            return downstream != nil
         }
-        guard let downstream else { return subscription.cancel() }
-        // At once: the handshake does not hop.
-        delivery.withLock { downstream.receive(subscription: self) }
+        if !accepted { subscription.cancel() }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         scheduler.schedule {
-            let more = self.delivery.withLock { () -> Subscribers.Demand in
+            self.deliver {
                 // Cancelled or completed meanwhile: nobody to deliver to.
-                guard let downstream = self.state.downstream else { return .none }
-                return downstream.receive(input)
+                guard let downstream = self.state.downstream else { return }
+                let more = downstream.receive(input)
+                // Added only if the subscriber did not cancel while it received the value.
+                self.$state.mutate { if $0.upstream != nil { $0.pendingDemand += more } }
             }
-            // Read again: the subscriber may have cancelled while it received the value.
-            if more > .none { self.state.upstream?.request(more) }
         }
         return .none  // what the subscriber returns is only known on the scheduler
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         scheduler.schedule {
-            self.delivery.withLock {
-                self.clear().downstream?.receive(completion: completion)
-            }
+            self.deliver { self.clear().downstream?.receive(completion: completion) }
         }
     }
 
     func request(_ demand: Subscribers.Demand) {
-        state.upstream?.request(demand)
+        guard isDelivering else {
+            state.upstream?.request(demand)
+            return
+        }
+        $state.mutate { if $0.upstream != nil { $0.pendingDemand += demand } }
     }
 
     func cancel() {
-        clear().upstream?.cancel()
+        guard isDelivering else {
+            clear().upstream?.cancel()
+            return
+        }
+        let ends = clear()
+        $state.mutate { $0.pendingCancel = ends.upstream ?? $0.pendingCancel }
     }
 
-    /// Empties the state and returns what it held, so that both ends are released after the
-    /// lock is, never under it.
-    private func clear() -> State {
+    /// Runs `body` under `delivery`; once this thread's outermost delivery is over and the
+    /// lock released, makes the request or cancel the subscriber wrote down meanwhile.
+    private func deliver<Result>(_ body: () -> Result) -> Result {
+        delivery.lock()
+        $state.mutate { $0.depth += 1 }
+        let result = body()
+        let (upstream, demand, cancelled) = $state.mutate {
+            state -> (Subscription?, Subscribers.Demand, Subscription?) in
+            state.depth -= 1
+            guard state.depth == 0 else { return (nil, .none, nil) }
+            defer { (state.pendingDemand, state.pendingCancel) = (.none, nil) }
+            return (state.upstream, state.pendingDemand, state.pendingCancel)
+        }
+        delivery.unlock()
+        if let cancelled {
+            cancelled.cancel()
+        } else if demand > .none {
+            upstream?.request(demand)
+        }
+        return result
+    }
+
+    /// Whether this thread is inside a delivery: only the thread holding `delivery` gets it
+    /// again with `tryLock()` and finds a depth above 0. Never waits.
+    private var isDelivering: Bool {
+        guard delivery.tryLock() else { return false }
+        defer { delivery.unlock() }
+        return state.depth > 0
+    }
+
+    /// Empties both ends and returns what they held, so that they are released after the
+    /// state's lock is, never under it.
+    private func clear() -> (upstream: Subscription?, downstream: AnySubscriber<Input, Failure>?) {
         $state.mutate { state in
-            let old = state
-            state = State()
-            return old
+            defer { (state.upstream, state.downstream) = (nil, nil) }
+            return (state.upstream, state.downstream)
         }
     }
 }

@@ -92,13 +92,17 @@ public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Senda
     }
 
     private func receive(completion: Subscribers.Completion<Failure>) {
-        let slots = lock.withLock { () -> [SubscriberList<Link>.Slot?] in
-            guard !replay.isTerminated else { return [] }
+        let (slots, released) = lock.withLock {
+            () -> ([SubscriberList<Link>.Slot?], Subscription?) in
+            guard !replay.isTerminated else { return ([], nil) }
             replay.push(completion: completion)
+            // Taken out here and dropped after the lock: its deinit may call back.
+            let released = upstreamSubscription
             upstreamSubscription = nil
             defer { subscribers = SubscriberList() }
-            return subscribers.slots
+            return (subscribers.slots, released)
         }
+        withExtendedLifetime(released) {}
         for slot in slots { slot?.element.receive(completion: completion) }
     }
     // snippet.end

@@ -23,8 +23,9 @@ import Synchronization
 /// `recursive: true`: it is held while one subscriber is called, so that deliveries to that
 /// subscriber never overlap, and a subscriber that calls back on the same thread takes it
 /// again instead of deadlocking. It is never held while calling upstream, and `request` and
-/// `cancel` never wait for it: `CustomSubscription`'s only try it (`tryLock()`), leaving
-/// their call as mail for the thread that holds it; the hop's do not touch it.
+/// `cancel` never wait for it: they only try it (`tryLock()`). `CustomSubscription`'s leave
+/// their call as mail for the thread that holds it; the hop's write theirs down only when
+/// their own thread is delivering, and otherwise call upstream at once.
 @usableFromInline
 final class Lock: @unchecked Sendable {
     #if os(Linux)

@@ -243,7 +243,7 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 485)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 545)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
@@ -266,7 +266,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 513)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 573)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     let scheduler = DispatchQueue.test
     var received = [Subscribers.Event<Int, Never>]()
@@ -287,7 +287,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 535)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 595)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for finish in [false, true] {
         let events = eventsAfterCancel(finish: finish) {
@@ -300,7 +300,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 550)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 610)
 func testCustomReceiveOnDeliversOnTheQueue() {
     let queue = DispatchQueue(label: "receive-on")
     let key = DispatchSpecificKey<Bool>()
@@ -327,33 +327,35 @@ func testCustomReceiveOnDeliversOnTheQueue() {
 }
 
 extension Chapter13Tests {
-    func test_debug_on_an_array() throws {
+    func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 618)
-var finished = false
-let cancellable = [1, 2].publisher
-    .debug("array", prefix: "#")
-    .sink(receiveCompletion: { _ in finished = true }, receiveValue: { _ in })
-spinRunLoop(until: { finished })
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 677)
+let subject = PassthroughSubject<Int, Never>()
+let cancellable = subject
+    .debug("subject", prefix: "#")
+    .sink { _ in }
+subject.send(1)
+subject.send(2)
+subject.send(completion: .finished)
 withExtendedLifetime(cancellable) {}
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 618)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 677)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
                 matches: ##"""
-# array: subscription
-# array: request unlimited
-# array: output 1
-# array: output 2
-# array: completion finished
+# subject: subscription
+# subject: request unlimited
+# subject: output 1
+# subject: output 2
+# subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 626)
+                file: "Chapters/13-scheduling.md", line: 687)
         }
     }
 }
@@ -362,7 +364,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 641)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 702)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -389,7 +391,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 641)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 702)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -407,13 +409,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 665)
+                file: "Chapters/13-scheduling.md", line: 726)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 711)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 772)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -446,7 +448,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 748)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 809)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -470,7 +472,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 748)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 809)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -483,13 +485,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 769)
+                file: "Chapters/13-scheduling.md", line: 830)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 785)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 846)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -521,7 +523,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 826)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 887)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -536,7 +538,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 826)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 887)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -545,13 +547,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 839)
+                file: "Chapters/13-scheduling.md", line: 900)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 857)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 918)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -577,7 +579,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 897)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 958)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -604,7 +606,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 929)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 990)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -630,7 +632,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 966)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1027)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -656,7 +658,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 997)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1058)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -687,7 +689,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1047)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1108)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -720,7 +722,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1083)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1144)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -742,12 +744,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1115)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1176)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1119)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1180)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

@@ -172,15 +172,19 @@ func testMinimalMergeInputCollectsAndCancels() {
     subject1.send(sequence: 1...2, completion: .finished)
     subject2.send(3)
     input.cancel()
-    subject2.send(4)
-
-    XCTAssertEqual(received, [1, 2, 3].asEvents(completion: nil), "no completion, nothing after cancel()")
+    // Kept alive past the check: its deinit cancels too, which would hide a cancel() that
+    // does nothing (chapter 9).
+    withExtendedLifetime(input) {
+        subject2.send(4)
+        XCTAssertEqual(
+            received, [1, 2, 3].asEvents(completion: nil), "no completion, nothing after cancel()")
+    }
     cancellable.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 312)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 316)
 /// Sends one value inside `subscribe`, then finishes if told to, as `Just` does;
 /// remembers the subscriber it served without keeping it alive. It sends without
 /// waiting for demand: fine here only because every inlet below asks for `.unlimited`
@@ -208,7 +212,7 @@ final class SendsAtOnce: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 339)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 343)
 func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
     let mergeInput = MergeInput<Int>()
     var received = [Int]()
@@ -229,7 +233,7 @@ func testAnUpstreamThatFinishesDuringSubscribeLeavesNoEntry() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 366)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 370)
 /// A cut-down `MinimalMergeInput` (no `cancel()`) whose entry for an upstream is
 /// registered after subscribing to it.
 final class LateRegisteringMergeInput<I>: Publisher {
@@ -258,7 +262,7 @@ final class LateRegisteringMergeInput<I>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 394)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 398)
 func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
     let late = LateRegisteringMergeInput<Int>()
     var received = [Int]()
@@ -275,7 +279,7 @@ func testRegisteringAfterSubscribingKeepsAFinishedSinkAlive() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 426)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 430)
 /// The reference's shape: inner sinks capture the merge point strongly.
 final class StrongMergeInput<I>: Publisher, Cancellable {
     typealias Output = I
@@ -311,7 +315,7 @@ final class StrongMergeInput<I>: Publisher, Cancellable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 461)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 465)
 func testStrongCaptureKeepsTheMergePointAlive() {
     let open = SendsAtOnce(1, finishes: false)
     let finishing = SendsAtOnce(2, finishes: true)
@@ -342,7 +346,7 @@ func testStrongCaptureKeepsTheMergePointAlive() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 508)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 512)
 func testValuesMergedBeforeAnyoneListensAreLost() {
     let input = MergeInput<Int>()
     var received = [Int]()
@@ -356,7 +360,7 @@ func testValuesMergedBeforeAnyoneListensAreLost() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 523)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 527)
 func testMergeInputCollectsWithoutCompleting() {
     let subject1 = PassthroughSubject<Int, Never>()
     let subject2 = PassthroughSubject<Int, Never>()
@@ -383,7 +387,7 @@ extension Chapter10Tests {
     func test_first_completion_against_merge_input() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 552)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 556)
 let subject1 = PassthroughSubject<Int, Never>()
 let subject2 = PassthroughSubject<Int, Never>()
 let collector = PassthroughSubject<Int, Never>()
@@ -412,7 +416,7 @@ withExtendedLifetime(input) {}
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 552)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/10-one-subscriber-many-publishers.md", line: 556)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -424,13 +428,13 @@ merge-input  ^12-34-
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/10-one-subscriber-many-publishers.md", line: 579)
+                file: "Chapters/10-one-subscriber-many-publishers.md", line: 583)
         }
     }
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 599)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 603)
 func testMergeInputCancelCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -460,7 +464,7 @@ func testMergeInputCancelCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 630)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 634)
 func testReleasingMergeInputCutsEveryLink() {
     var cancelledUpstreams = 0
     let subject1 = PassthroughSubject<Int, Never>()
@@ -481,7 +485,7 @@ func testReleasingMergeInputCutsEveryLink() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 660)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 664)
 func testSinkCancelledBeforeItsSubscription() {
     var upstreamEvents = [String]()
     var received = [Int]()
@@ -509,7 +513,7 @@ func testSinkCancelledBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 762)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 766)
 /// Runs `beforeHandshake` when subscribed to, then hands the subscriber to `upstream`:
 /// whatever the closure does happens after the subscriber is registered somewhere and
 /// before it has a subscription.
@@ -528,7 +532,7 @@ struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 788)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 792)
 /// Hands each subscriber a `ProbeSubscription`, which records the requests and cancels it
 /// gets; `send(_:)` reaches every subscriber served, cancelled or not, as a careless
 /// upstream would, so what comes out after a cancel is the subscriber's doing.
@@ -554,7 +558,7 @@ final class ProbedUpstream: Publisher, @unchecked Sendable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 813)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 817)
 func testACancelDuringAttachCancelsTheLateSubscription() {
     var received = [Int]()
     let upstream = ProbedUpstream()
@@ -574,7 +578,7 @@ func testACancelDuringAttachCancelsTheLateSubscription() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 846)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 850)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -602,12 +606,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 888)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 892)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 892)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 896)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -509,7 +509,7 @@ func testSinkCancelledBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 748)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 749)
 /// Runs `beforeHandshake` when subscribed to, then hands the subscriber to `upstream`:
 /// whatever the closure does happens after the subscriber is registered somewhere and
 /// before it has a subscription.
@@ -529,7 +529,7 @@ struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 767)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 768)
 func testACancelDuringAttachCancelsTheLateSubscription() {
     var upstreamEvents = [String]()
     var received = [Int]()
@@ -552,7 +552,7 @@ func testACancelDuringAttachCancelsTheLateSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 804)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 805)
 /// Hands each subscriber a `ProbeSubscription`, which counts the cancels it gets;
 /// `send(_:)` reaches every subscriber whose subscription is not cancelled.
 final class ProbedUpstream: Publisher, @unchecked Sendable {
@@ -579,7 +579,7 @@ final class ProbedUpstream: Publisher, @unchecked Sendable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 830)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 831)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -607,12 +607,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 870)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 871)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 874)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 875)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -26,7 +26,7 @@ public final class MergeInput<I>: Publisher, Cancellable, @unchecked Sendable {
     /// The subject's `send`, made where `I` is known: the inlets call this closure, not
     /// `subject.send`. Inside the library `MergeInput<I>` is generic, so an inlet's own call
     /// runs `send` unspecialized, which looks up the type metadata of the subject's state,
-    /// list slots, links and their optionals on every value (about 3,300 instructions, nine
+    /// list slots, links and their optionals on every value (about 3,300 instructions, eight
     /// look-ups). `init()` is inlinable so the closure is compiled with the caller's `I`.
     @usableFromInline let forward: (I) -> Void
     private let state = AtomicBox(State())

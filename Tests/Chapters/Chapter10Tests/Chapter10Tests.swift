@@ -513,7 +513,7 @@ func testSinkCancelledBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 766)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 767)
 /// Runs `beforeHandshake` when subscribed to, then hands the subscriber to `upstream`:
 /// whatever the closure does happens after the subscriber is registered somewhere and
 /// before it has a subscription.
@@ -532,7 +532,7 @@ struct RunsBeforeHandshake<Upstream: Publisher>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 792)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 793)
 /// Hands each subscriber a `ProbeSubscription`, which records the requests and cancels it
 /// gets; `send(_:)` reaches every subscriber served, cancelled or not, as a careless
 /// upstream would, so what comes out after a cancel is the subscriber's doing.
@@ -558,7 +558,7 @@ final class ProbedUpstream: Publisher, @unchecked Sendable {
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 817)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 818)
 func testACancelDuringAttachCancelsTheLateSubscription() {
     var received = [Int]()
     let upstream = ProbedUpstream()
@@ -578,7 +578,7 @@ func testACancelDuringAttachCancelsTheLateSubscription() {
 }
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 850)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 851)
 func testUpstreamsAttachFinishAndCancelFromManyThreads() {
     let input = MergeInput<Int>()
     let received = AtomicBox([Int]())
@@ -606,12 +606,12 @@ func testUpstreamsAttachFinishAndCancelFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 892)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 893)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter10Tests {
-#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 896)
+#sourceLocation(file: "Chapters/10-one-subscriber-many-publishers.md", line: 897)
 // The conformance kit on this chapter's subject (under `workbook test 10 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testMergeInputKeepsTheContract() {

@@ -144,6 +144,28 @@ final class ShareReplayTests: XCTestCase {
         XCTAssertEqual(early.timeline.last, "finished")
     }
 
+    func testALateSubscriberThatKeepsItsSubscriptionIsReleased() {
+        // The recorder keeps its first subscription and asks from inside
+        // `receive(subscription:)`, so the replay drains the completion during the handshake.
+        weak var weakRecorder: Recorder<Int, Never>?
+        weak var weakShared: ShareReplay<PassthroughSubject<Int, Never>>?
+        let subject = PassthroughSubject<Int, Never>()
+        do {
+            let shared = subject.shareReplay(capacity: 3)
+            weakShared = shared
+            let early = Recorder<Int, Never>()
+            shared.subscribe(early)
+            subject.send(1)
+            subject.send(completion: .finished)
+            let late = Recorder<Int, Never>()
+            weakRecorder = late
+            shared.subscribe(late)
+            XCTAssertEqual(late.timeline, ["subscription", "1", "finished"])
+        }
+        XCTAssertNil(weakRecorder, "the late subscriber's link still holds it")
+        XCTAssertNil(weakShared, "the late subscriber's membership still holds the publisher")
+    }
+
     func testCompletionBeforeAnySubscriber() {
         let subject = PassthroughSubject<Int, Never>()
         let publisher = subject.shareReplay()

@@ -49,14 +49,17 @@ public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Senda
         let id = link.combineIdentifier
         var connect = false
         link.deliver {
-            behavior.buffer = lock.withLock {
+            let completion: Subscribers.Completion<Failure>?
+            (behavior.buffer, completion) = lock.withLock {
                 if !replay.isTerminated { subscribers.append(link, id: id) }
                 defer { connected = true }
                 connect = !connected
-                return replay.detachedCopy(limit: .max, strategy: .dropNewest)
+                return (replay.detachedCopy(limit: .max, strategy: .dropNewest), replay.completion)
             }
             link.receive(subscription: SubjectMembership { self.remove(id) })
-            if let completion = behavior.buffer.completion {
+            // Taken with the copy, not read from it after the handshake: a subscriber that
+            // asks inside `receive(subscription:)` has drained the copy's completion by then.
+            if let completion {
                 // Queued behind the replayed values; also lets the wrapper release the
                 // behavior once everything is delivered.
                 link.receive(completion: completion)

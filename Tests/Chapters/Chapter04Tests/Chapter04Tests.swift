@@ -305,12 +305,12 @@ func testCustomScanPassesDemandUpstream() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 574)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 577)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 578)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 581)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

@@ -409,7 +409,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 570)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 571)
 func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
     let guarded = GuardedSubject<Int, Never>()
     var guardedTableSizes = [Int]()
@@ -452,7 +452,7 @@ func testTwoCompletionsFromTwoThreadsTellEachSubscriberOnce() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 619)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 620)
 func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
     let subject = GuardedSubject<Int, Never>()
     var heard = [String]()
@@ -470,12 +470,13 @@ func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 651)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 652)
 /// Four senders send 500 values each while four churners subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
-/// `concurrentPerform` runs as many iterations at once as there are cores and starts them in
-/// index order, so even indices send and odd ones churn: on any number of cores, senders and
-/// churners run at the same time.
+/// `concurrentPerform` runs as many iterations at once as there are cores (observed starting
+/// them in index order with libdispatch), so even indices send and odd ones churn: on two or
+/// more cores, senders and churners run at the same time. On one core it runs them one after
+/// another and the experiment shows nothing.
 func runConcurrentExperiment<S: Subject>(on subject: S, line: UInt = #line)
 where S.Output == Int, S.Failure == Never {
     let senders = 4
@@ -544,7 +545,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 724)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 726)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject)

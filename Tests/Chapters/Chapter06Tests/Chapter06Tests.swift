@@ -117,7 +117,7 @@ func testMulticastWaitsForConnect() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 190)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 194)
 func testSubscribersBeforeConnectShareOneStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -147,7 +147,7 @@ func testSubscribersBeforeConnectShareOneStream() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 224)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 228)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -177,7 +177,7 @@ extension Chapter06Tests {
     func test_cold_against_multicast() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 262)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 266)
 let subjectA = PassthroughSubject<Int, Never>()
 let cold = subjectA.scan(0) { count, _ in count + 1 }
 let shared = subjectA.scan(0) { count, _ in count + 1 }
@@ -201,7 +201,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 262)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 266)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -213,12 +213,12 @@ shared-D     ^34|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/06-cold-hot-multicast.md", line: 284)
+                file: "Chapters/06-cold-hot-multicast.md", line: 288)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 302)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 306)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -243,7 +243,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 327)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 331)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -256,7 +256,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 327)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 331)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -267,13 +267,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 339)
+                file: "Chapters/06-cold-hot-multicast.md", line: 343)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 350)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 354)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -302,7 +302,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 385)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 389)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -329,7 +329,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 428)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 433)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -350,7 +350,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 459)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 464)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

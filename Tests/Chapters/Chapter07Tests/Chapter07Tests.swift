@@ -17,7 +17,7 @@ final class Chapter07Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 33)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 34)
 /// The error `.customError` produces in this chapter's tests.
 struct BufferFull: Error, Equatable {}
 
@@ -39,7 +39,7 @@ extension Chapter07Tests {
     func test_arrival_order() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 54)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 55)
 var buffer = Buffer<Int, Never>(limit: 3, strategy: .dropOldest)
 buffer.push(1)
 buffer.push(2)
@@ -49,7 +49,7 @@ print(drain(&buffer))
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/07-buffer.md", line: 54)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/07-buffer.md", line: 55)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -57,12 +57,12 @@ print(drain(&buffer))
 [1, 2, .finished]
 
 """#,
-                file: "Chapters/07-buffer.md", line: 61)
+                file: "Chapters/07-buffer.md", line: 62)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 75)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 76)
 /// The smallest correct buffer: the rules of the library's `Buffer`, and nothing else.
 struct SmallBuffer<Output, Failure: Error> {
     private(set) var values: [Output] = []
@@ -107,7 +107,7 @@ struct SmallBuffer<Output, Failure: Error> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 123)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 124)
 func testTheSmallBufferAndTheLibrarysAgree() {
     let strategies: [Publishers.BufferingStrategy<BufferFull>] = [
         .dropNewest, .dropOldest, .customError({ BufferFull() }),
@@ -137,7 +137,7 @@ func testTheSmallBufferAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 171)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 172)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -177,7 +177,7 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 227)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 228)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
@@ -218,7 +218,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 280)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 281)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -250,7 +250,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 328)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 329)
 func testByRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -269,7 +269,7 @@ func testByRequestAsksTheUpstreamForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 356)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 357)
 /// Sends `values` through Combine's `buffer` operator with room for two and
 /// `prefetch: .byRequest`, then asks for everything: what comes out is what the operator kept
 /// (on OpenCombine, which takes every value; see above).
@@ -297,7 +297,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 383)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 384)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -317,7 +317,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 413)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 414)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -337,7 +337,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 437)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 438)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -352,7 +352,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 461)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 462)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -373,7 +373,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 490)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 491)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -398,7 +398,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 543)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 544)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -468,7 +468,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 622)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 623)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -498,7 +498,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 658)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 659)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -522,7 +522,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 681)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 682)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -556,7 +556,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 721)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 722)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -583,7 +583,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 752)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 753)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -608,7 +608,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 776)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 777)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

@@ -96,7 +96,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 147)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 149)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -132,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 190)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 192)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -164,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 226)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 228)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -195,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 276)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 278)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 286)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 288)
 /// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
 /// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
 /// subscriber got.
@@ -228,7 +228,7 @@ func eventsAfterCancel<P: Publisher>(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 314)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 316)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false) { $0.receive(on: $1) },
@@ -243,7 +243,7 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 545)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 547)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
@@ -266,7 +266,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 573)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 575)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     let scheduler = DispatchQueue.test
     var received = [Subscribers.Event<Int, Never>]()
@@ -287,7 +287,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 595)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 597)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for finish in [false, true] {
         let events = eventsAfterCancel(finish: finish) {
@@ -300,7 +300,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 610)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 612)
 func testCustomReceiveOnDeliversOnTheQueue() {
     let queue = DispatchQueue(label: "receive-on")
     let key = DispatchSpecificKey<Bool>()
@@ -330,7 +330,7 @@ extension Chapter13Tests {
     func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 677)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 679)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject
     .debug("subject", prefix: "#")
@@ -343,7 +343,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 677)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 679)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -355,7 +355,7 @@ withExtendedLifetime(cancellable) {}
 # subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 687)
+                file: "Chapters/13-scheduling.md", line: 689)
         }
     }
 }
@@ -364,7 +364,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 702)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 704)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -391,7 +391,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 702)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 704)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -409,13 +409,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 726)
+                file: "Chapters/13-scheduling.md", line: 728)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 772)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 774)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -448,7 +448,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 809)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 811)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -472,7 +472,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 809)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 811)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -485,13 +485,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 830)
+                file: "Chapters/13-scheduling.md", line: 832)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 846)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 848)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -523,7 +523,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 887)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 889)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -538,7 +538,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 887)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 889)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -547,13 +547,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 900)
+                file: "Chapters/13-scheduling.md", line: 902)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 918)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 920)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -579,7 +579,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 958)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 960)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -606,7 +606,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 990)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 992)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -632,7 +632,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1027)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1029)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -658,7 +658,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1058)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1060)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -689,7 +689,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1108)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1110)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -722,7 +722,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1144)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1146)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -744,12 +744,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1176)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1178)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1180)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1182)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

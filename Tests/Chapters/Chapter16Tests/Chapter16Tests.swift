@@ -740,12 +740,12 @@ func testTheDefaultCapacityKeepsEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 994)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 995)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1003)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1004)
 func testCollectHandsOverBatches() {
     let subject = PassthroughSubject<Int, Never>()
     var batches = [[Int]]()
@@ -760,7 +760,7 @@ func testCollectHandsOverBatches() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1023)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1024)
 func testDebounceAndThrottleDropWhatComesTooFast() {
     func run(_ limit: (AnyPublisher<Int, Never>, TestSchedulerOf<DispatchQueue>)
         -> AnyPublisher<Int, Never>) -> [Int] {
@@ -791,7 +791,7 @@ func testDebounceAndThrottleDropWhatComesTooFast() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1064)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1065)
 func testABufferBoundsWhatASlowSubscriberHolds() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 1)
@@ -814,7 +814,7 @@ func testABufferBoundsWhatASlowSubscriberHolds() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1096)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1097)
 func testFlatMapAsksItsUpstreamForOneAtATime() {
     var requests = [Subscribers.Demand]()
     var received = [Int]()
@@ -833,7 +833,7 @@ func testFlatMapAsksItsUpstreamForOneAtATime() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1131)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1132)
 func testDemandNoneIsJustZero() {
     assertDocumented(
         Subscribers.Demand.none, equals: .max(0),
@@ -850,7 +850,7 @@ func testDemandNoneIsJustZero() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1164)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1165)
 func testSubtractingBelowZero() throws {
     let minus = try trapOutcome(".none - .max(1)") { _ = Subscribers.Demand.none - .max(1) }
     let minusInt = try trapOutcome(".none - 1") { _ = Subscribers.Demand.none - 1 }
@@ -867,12 +867,12 @@ func testSubtractingBelowZero() throws {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1184)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1185)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1188)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1189)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

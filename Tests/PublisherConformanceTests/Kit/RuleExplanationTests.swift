@@ -69,8 +69,11 @@ final class RuleExplanationTests: XCTestCase {
                 .secondSubscription, .requestNone, .cancellation, .release,
             ]
             var rules = Set<ConformanceRule>()
+            // A call, `assertConformance(.subject(...` or over two lines; not prose that names
+            // the call as `assertConformance(...)`, as chapter 00 does.
             if text.contains("assertConformance(\n        .")
-                || text.contains("assertConformance(.")
+                || text.range(of: #"assertConformance\(\.[a-z]"#, options: .regularExpression)
+                    != nil
             {
                 rules.formUnion(ConformanceRule.publisherRules)
             }

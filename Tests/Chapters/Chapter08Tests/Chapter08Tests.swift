@@ -356,7 +356,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 501)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 505)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -368,7 +368,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 512)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 516)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -415,7 +415,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 643)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 647)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -446,7 +446,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 673)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 677)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -533,7 +533,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 775)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 779)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -555,7 +555,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 800)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 804)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -583,7 +583,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 835)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 839)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -604,7 +604,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 835)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 839)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -614,13 +614,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 854)
+                file: "Chapters/08-buffer-subject.md", line: 858)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 875)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 879)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -642,7 +642,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 898)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 902)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -677,7 +677,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 953)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 958)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -696,10 +696,10 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1020)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1029)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
-        let subject = BufferSubject<Int, Never>(limit: 1)
+        let subject = CustomCombine.BufferSubject<Int, Never>(limit: 1)
         var received = [Int]()
         subject.subscribe(AnySubscriber<Int, Never>(
             receiveSubscription: { $0.request(demand) },
@@ -721,7 +721,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1111)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1120)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -738,12 +738,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1127)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1136)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1131)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1140)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

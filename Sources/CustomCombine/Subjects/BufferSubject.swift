@@ -210,7 +210,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         }
     }
 
-    /// Records the completion, delivers it, then forgets every subscriber.
+    /// Records the completion, empties the list, then delivers it to the subscribers it had.
     public func send(completion: Subscribers.Completion<Failure>) {
         let slots = $state.mutate { state -> [SubscriberList<Link>.Slot?] in
             guard !state.buffer.isTerminated else { return [] }

@@ -1,7 +1,7 @@
 import Dispatch
 
 // snippet.timer-configuration
-/// Everything a ``DispatchTimer`` needs to know to set up its dispatch source.
+/// Everything a ``DispatchTimer`` needs to know to ask its queue for ticks.
 ///
 /// Immutable, so it can be shared across threads (`Subscribers.Demand` is a plain value).
 public struct DispatchTimerConfiguration: @unchecked Sendable {
@@ -9,7 +9,7 @@ public struct DispatchTimerConfiguration: @unchecked Sendable {
     public let queue: DispatchQueue?
     /// The time from the first request to the first tick, and between ticks.
     public let interval: DispatchTimeInterval
-    /// How late Dispatch may fire, so it can batch wake-ups.
+    /// How late the queue may run a tick: the scheduler's tolerance.
     public let leeway: DispatchTimeInterval
     /// How many ticks to emit before finishing; `.unlimited` never finishes.
     public let times: Subscribers.Demand

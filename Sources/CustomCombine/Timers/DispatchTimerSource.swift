@@ -2,9 +2,10 @@
 /// were asked for, and the repeating action its scheduler runs.
 ///
 /// It ticks through Combine's `Scheduler` protocol, so the same source serves
-/// ``DispatchTimer`` (a `DispatchQueue`, which fires on a dispatch source timer) and
-/// ``SchedulerTimer`` (any scheduler, such as a test scheduler whose clock moves only when a
-/// test says so). The name stays the one chapter 15 introduces it under.
+/// ``DispatchTimer`` (a `DispatchQueue`, which on OpenCombine 0.14 fires on a dispatch source
+/// timer; Apple's Combine does not document how) and ``SchedulerTimer`` (any scheduler, such
+/// as a test scheduler whose clock moves only when a test says so). The name stays the one
+/// chapter 15 introduces it under.
 ///
 /// The repeating action starts on the first request. The source ticks only while demand is
 /// outstanding, and finishes when no ticks are left. Like a subject, it keeps its state under
@@ -59,7 +60,9 @@ final class DispatchTimerSource<Context: Scheduler, Output>: Subscription, @unch
             requested += demand
             if ticking == nil {
                 // One interval from now, then every interval; `[weak self]`: the scheduler
-                // holds the action, and must not keep a cancelled source alive.
+                // may hold the action for a while after a cancel (a `DispatchQueue` on
+                // OpenCombine 0.14 until the queue has processed it), and a cancelled source
+                // should go at once.
                 ticking = scheduler.schedule(
                     after: scheduler.now.advanced(by: interval), interval: interval,
                     tolerance: tolerance, options: nil
@@ -84,8 +87,9 @@ final class DispatchTimerSource<Context: Scheduler, Output>: Subscription, @unch
 
     // snippet.timer-source-fire
     /// Runs when the scheduler says. Assumes that the scheduler never runs two ticks of one
-    /// repeating action at once: `Scheduler` does not promise that, but a `DispatchQueue`
-    /// (through a dispatch source, which is not reentrant) and a test scheduler keep to it.
+    /// repeating action at once: `Scheduler` does not promise that, but a `DispatchQueue` on
+    /// OpenCombine 0.14 (a dispatch source, which is not reentrant) and a test scheduler keep
+    /// to it; Apple's `DispatchQueue` is not documented either way.
     private func fire() {
         let tick: (link: Link, last: Bool)? = lock.withLock {
             guard let link, requested > 0 else { return nil }  // no demand: skip this tick

@@ -45,7 +45,7 @@ extension Chapter06Tests {
     func test_order_among_sinks() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 102)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 103)
 var inOrder = 0
 var inSubscriptionOrder = 0
 for _ in 0..<20 {
@@ -70,7 +70,7 @@ print("subjects that served their sinks in subscription order: \(inSubscriptionO
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 102)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 103)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -79,13 +79,13 @@ sinks that got 1, 2, 3 in order: 100 of 100
 subjects that served their sinks in subscription order: ... of 20
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 124)
+                file: "Chapters/06-cold-hot-multicast.md", line: 125)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 157)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 158)
 func testMulticastWaitsForConnect() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subjectsMade = 0
@@ -117,7 +117,7 @@ func testMulticastWaitsForConnect() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 199)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 200)
 func testSubscribersBeforeConnectShareOneStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -147,7 +147,7 @@ func testSubscribersBeforeConnectShareOneStream() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 233)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 234)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -177,7 +177,7 @@ extension Chapter06Tests {
     func test_cold_against_multicast() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 271)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 272)
 let subjectA = PassthroughSubject<Int, Never>()
 let cold = subjectA.scan(0) { count, _ in count + 1 }
 let shared = subjectA.scan(0) { count, _ in count + 1 }
@@ -201,7 +201,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 271)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 272)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -213,12 +213,12 @@ shared-D     ^34|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/06-cold-hot-multicast.md", line: 293)
+                file: "Chapters/06-cold-hot-multicast.md", line: 294)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 311)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 312)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -243,7 +243,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 336)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 337)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -256,7 +256,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 336)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 337)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -267,13 +267,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 348)
+                file: "Chapters/06-cold-hot-multicast.md", line: 349)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 359)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 360)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -302,7 +302,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 394)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 395)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -329,7 +329,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 438)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 439)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -350,7 +350,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 469)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 472)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

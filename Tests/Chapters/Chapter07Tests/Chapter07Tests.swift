@@ -218,7 +218,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 281)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 282)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -250,26 +250,29 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 329)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 330)
 func testByRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
-    let sink = CustomDemandSink<Int, Never>(
-        demand: 0, receiveValue: { _ in }, receiveCompletion: { _ in })
+    var subscription: Subscription?
     subject
         .handleEvents(receiveRequest: { requests.append($0) })
         .buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
-        .subscribe(sink)
-    sink.increaseDemand(1)
+        .subscribe(
+            AnySubscriber(
+                receiveSubscription: { subscription = $0 },
+                receiveValue: { _ in .none },
+                receiveCompletion: nil))
+    subscription?.request(.max(1))
     expectObserved(
         requests, "what buffer(prefetch: .byRequest) asks its upstream for, the subscriber having asked for .max(1)",
         [.openCombine: [.unlimited]])
-    sink.cancel()
+    subscription?.cancel()
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 357)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 361)
 /// Sends `values` through Combine's `buffer` operator with room for two and
 /// `prefetch: .byRequest`, then asks for everything: what comes out is what the operator kept
 /// (on OpenCombine, which takes every value; see above).
@@ -297,7 +300,7 @@ func combineBufferKeeps(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 384)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 388)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -317,7 +320,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 414)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 418)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -337,7 +340,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 438)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 442)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -352,7 +355,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 462)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 471)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -373,7 +376,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 491)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 500)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -398,7 +401,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 544)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 553)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -468,7 +471,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 623)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 636)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -498,7 +501,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 659)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 672)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -522,7 +525,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 682)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 695)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -556,7 +559,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 722)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 735)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -583,7 +586,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 753)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 766)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -608,7 +611,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 777)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 790)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

@@ -212,8 +212,8 @@ where S.Input == DispatchTime, S.Failure == Never {
         guard source == nil else { return lock.unlock() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .nanoseconds(0))
-        // `[weak self]`: the source holds its handler, and must not keep a cancelled
-        // subscription alive.
+        // `[weak self]`: the source holds its handler until the queue has processed a
+        // cancellation; a cancelled subscription is released at once, not then.
         timer.setEventHandler { [weak self] in self?.tick() }
         source = timer
         lock.unlock()
@@ -270,7 +270,7 @@ func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 351)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 353)
 func testCancellingTheSmallTimerStopsItAndLetsGo() {
     let queue = DispatchQueue(label: "chapter15.small-timer-cancel")
     let second = expectation(description: "two ticks")
@@ -308,7 +308,31 @@ func testCancellingTheSmallTimerStopsItAndLetsGo() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 540)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 396)
+func testACancelledSmallTimerIsReleasedBeforeItsQueueProcessesTheCancellation() {
+    let queue = DispatchQueue(label: "chapter15.small-timer-release")
+    var subscription: Subscription?
+    weak var released: AnyObject?
+    SmallDispatchTimer(queue: queue, interval: .milliseconds(5)).subscribe(
+        AnySubscriber(
+            receiveSubscription: {
+                subscription = $0
+                released = $0 as AnyObject
+                $0.request(.unlimited)
+            },
+            receiveValue: { _ in .none },
+            receiveCompletion: { _ in }))
+    queue.sync {
+        subscription?.cancel()
+        subscription = nil
+        XCTAssertNil(released, "the handler still holds a cancelled subscription")
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 574)
 func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
     let queue = DispatchQueue.global()  // concurrent: it could run two at once
     let inside = AtomicBox(0)
@@ -331,12 +355,12 @@ func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 616)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 651)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 626)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 661)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -355,7 +379,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 650)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 685)
 func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -373,7 +397,7 @@ func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 670)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 705)
 func testCancellingFromInsideTheThirdValueStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -392,7 +416,7 @@ func testCancellingFromInsideTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 694)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 729)
 func testTimerDeliversOnlyWhatWasRequested() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -419,7 +443,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 726)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 761)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -449,7 +473,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 761)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 796)
 func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -477,7 +501,7 @@ func testDispatchTimerTicksOnARealQueue() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 794)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 829)
 func testTimerWithNoTimesFinishesOnTheFirstRequest() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -500,12 +524,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 816)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 851)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 820)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 855)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

@@ -49,12 +49,13 @@ public final class ShareReplay<Upstream: Publisher>: Publisher, @unchecked Senda
         let id = link.combineIdentifier
         var connect = false
         link.deliver {
-            let completion: Subscribers.Completion<Failure>?
-            (behavior.buffer, completion) = lock.withLock {
+            var completion: Subscribers.Completion<Failure>?
+            behavior.buffer = lock.withLock {
                 if !replay.isTerminated { subscribers.append(link, id: id) }
                 defer { connected = true }
                 connect = !connected
-                return (replay.detachedCopy(limit: .max, strategy: .dropNewest), replay.completion)
+                completion = replay.completion
+                return replay.detachedCopy(limit: .max, strategy: .dropNewest)
             }
             link.receive(subscription: SubjectMembership { self.remove(id) })
             // Taken with the copy, not read from it after the handshake: a subscriber that

@@ -78,8 +78,9 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                 if buffer.valueCount > 0 {
                     guard demand > 0 else { return }
                     if demand == .unlimited {
-                        // Nothing can lower the demand now: take the whole queue at once.
-                        for value in buffer.takeValues() {
+                        // Nothing can lower the demand now: take the whole queue at once, as
+                        // an array (iterating a `Deque` in generic code costs far more).
+                        for value in ContiguousArray(buffer.takeValues()) {
                             if isCancelled(link) { return }
                             _ = downstream.receive(value)
                         }
@@ -167,12 +168,13 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         let link = Link(behavior: behavior)
         let id = link.combineIdentifier
         link.deliver {
-            let completion: Subscribers.Completion<Failure>?
-            (behavior.buffer, completion) = $state.mutate { state in
+            var completion: Subscribers.Completion<Failure>?
+            behavior.buffer = $state.mutate { state in
                 if !state.buffer.isTerminated {
                     state.subscribers.append(link, id: id)
                 }
-                return (state.buffer.detachedCopy(), state.buffer.completion)
+                completion = state.buffer.completion
+                return state.buffer.detachedCopy()
             }
             link.receive(subscription: SubjectMembership { self.remove(id) })
             if let completion {

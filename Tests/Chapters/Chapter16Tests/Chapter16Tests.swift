@@ -158,7 +158,7 @@ func testTheSmallVersionFollowsTheScript() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 310)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 311)
 func testAValueSentDuringSubscribeIsReplayedOrLiveExactlyOnce() {
     let count = 20_000
     let subject = PassthroughSubject<Int, Never>()
@@ -184,7 +184,7 @@ func testAValueSentDuringSubscribeIsReplayedOrLiveExactlyOnce() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 339)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 340)
 func testEveryCallOfShareReplayIsANewSharedStream() {
     let subject = PassthroughSubject<Int, Never>()
     var subscriptions = 0
@@ -204,7 +204,7 @@ func testEveryCallOfShareReplayIsANewSharedStream() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 375)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 376)
 func testShareReplayScript() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 2)
@@ -232,7 +232,7 @@ extension Chapter16Tests {
     func test_share_replay_script() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 403)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 404)
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject.shareReplay(capacity: 2)
 subject.send(0)
@@ -255,7 +255,7 @@ shared.subscribe(timeline.lane("sub3"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/16-share-replay.md", line: 403)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/16-share-replay.md", line: 404)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -265,7 +265,7 @@ sub2       (^23)45|
 sub3               (^45|)
 
 """#,
-                file: "Chapters/16-share-replay.md", line: 424)
+                file: "Chapters/16-share-replay.md", line: 425)
         }
     }
 }
@@ -274,7 +274,7 @@ extension Chapter16Tests {
     func test_share_replay_log() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 444)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 445)
 // The `request max: (0) (synchronous)` lines below are OpenCombine 0.14's `Print`.
 let subject = PassthroughSubject<Int, Never>()
 let shared = subject
@@ -298,7 +298,7 @@ withExtendedLifetime((sub1, sub2, sub3)) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 444)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 445)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -334,13 +334,13 @@ sub3 completed: finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 465)
+                file: "Chapters/16-share-replay.md", line: 466)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 513)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 514)
 func testAFiniteUpstreamDemandCanHideTheCompletion() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func sinks(upstreamDemand: Subscribers.Demand) -> (first: Events, late: Events) {
@@ -371,7 +371,7 @@ extension Chapter16Tests {
     func test_opencombine_print_logs_returned_demand() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 558)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 559)
 // The expected output is OpenCombine 0.14's `Print`, recorded on Linux.
 let cancellable = [1, 2].publisher
     .print("p")
@@ -381,7 +381,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 558)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/16-share-replay.md", line: 559)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -396,13 +396,13 @@ p: receive finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/16-share-replay.md", line: 565)
+                file: "Chapters/16-share-replay.md", line: 566)
         }
     }
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 589)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 590)
 func testShareReplayHonoursEachSubscribersDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 3)
@@ -435,7 +435,7 @@ func testShareReplayHonoursEachSubscribersDemand() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 628)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 629)
 /// The companion article's share-replay, without its lock: kept only to compare.
 final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
     final class Member: Subscription {
@@ -545,7 +545,7 @@ final class ReferenceShareReplay<Output, Failure: Error>: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 743)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 744)
 /// Subscribes to `shared`, takes one value from `subject`, cancels, then lets `subject`
 /// send another: returns every call the subscriber got.
 func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -568,7 +568,7 @@ func cancelAfterOneValue<P: Publisher>(_ shared: P, _ subject: PassthroughSubjec
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 765)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 766)
 func testCorrection_aCancelledSubscriberIsToldNothing() {
     let forReference = PassthroughSubject<Int, Never>()
     let reference = ReferenceShareReplay(forReference, capacity: 2)
@@ -582,7 +582,7 @@ func testCorrection_aCancelledSubscriberIsToldNothing() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 783)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 784)
 func testCorrection_cancelledSubscriptionsAreLetGo() {
     func deadSubscriptionsLeft<P: Publisher>(after rounds: Int, on shared: P) -> Int
     where P.Output == Int, P.Failure == Never {
@@ -609,7 +609,7 @@ func testCorrection_cancelledSubscriptionsAreLetGo() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 815)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 816)
 /// A subscriber asks for one value; `subject` sends 1 to 5; it asks for ten more. Returns
 /// the values it got.
 func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int, Never>)
@@ -632,7 +632,7 @@ func slowSubscriber<P: Publisher>(_ shared: P, _ subject: PassthroughSubject<Int
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 837)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 838)
 func testCorrection_aSlowSubscriberLosesNoLiveValue() {
     let forReference = PassthroughSubject<Int, Never>()
     let forLibrary = PassthroughSubject<Int, Never>()
@@ -644,7 +644,7 @@ func testCorrection_aSlowSubscriberLosesNoLiveValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 854)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 855)
 func testASubscriberThatDoesNotAskHoldsEveryValue() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 1)
@@ -669,7 +669,7 @@ func testASubscriberThatDoesNotAskHoldsEveryValue() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 906)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 907)
 func testShareForgetsWhatShareReplayKeeps() {
     typealias Share = (AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never>
     func run(_ share: Share) -> (late: [Int], upstreamCancels: Int) {
@@ -705,7 +705,7 @@ func testShareForgetsWhatShareReplayKeeps() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 948)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 949)
 func testOnlyReleasingShareReplayCancelsItsUpstream() {
     let subject = PassthroughSubject<Int, Never>()
     var upstreamCancels = 0
@@ -725,7 +725,7 @@ func testOnlyReleasingShareReplayCancelsItsUpstream() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 970)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 971)
 func testTheDefaultCapacityKeepsEverything() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay()
@@ -740,12 +740,12 @@ func testTheDefaultCapacityKeepsEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 995)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 996)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1004)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1005)
 func testCollectHandsOverBatches() {
     let subject = PassthroughSubject<Int, Never>()
     var batches = [[Int]]()
@@ -760,7 +760,7 @@ func testCollectHandsOverBatches() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1024)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1025)
 func testDebounceAndThrottleDropWhatComesTooFast() {
     func run(_ limit: (AnyPublisher<Int, Never>, TestSchedulerOf<DispatchQueue>)
         -> AnyPublisher<Int, Never>) -> [Int] {
@@ -791,7 +791,7 @@ func testDebounceAndThrottleDropWhatComesTooFast() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1065)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1066)
 func testABufferBoundsWhatASlowSubscriberHolds() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject.shareReplay(capacity: 1)
@@ -814,7 +814,7 @@ func testABufferBoundsWhatASlowSubscriberHolds() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1097)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1098)
 func testFlatMapAsksItsUpstreamForOneAtATime() {
     var requests = [Subscribers.Demand]()
     var received = [Int]()
@@ -833,7 +833,7 @@ func testFlatMapAsksItsUpstreamForOneAtATime() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1132)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1133)
 func testDemandNoneIsJustZero() {
     assertDocumented(
         Subscribers.Demand.none, equals: .max(0),
@@ -850,7 +850,7 @@ func testDemandNoneIsJustZero() {
 }
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1165)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1166)
 func testSubtractingBelowZero() throws {
     let minus = try trapOutcome(".none - .max(1)") { _ = Subscribers.Demand.none - .max(1) }
     let minusInt = try trapOutcome(".none - 1") { _ = Subscribers.Demand.none - 1 }
@@ -867,12 +867,12 @@ func testSubtractingBelowZero() throws {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1185)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1186)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter16Tests {
-#sourceLocation(file: "Chapters/16-share-replay.md", line: 1189)
+#sourceLocation(file: "Chapters/16-share-replay.md", line: 1190)
 // The conformance kit on this chapter's operator (under `workbook test 16 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testShareReplayKeepsTheContract() {

@@ -68,7 +68,7 @@ func testDemandValues() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 153)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 156)
 func testPublisherOnlyAcceptsSubscribers() {
     let subject = PassthroughSubject<Int, Never>()
     let recorder = Recorder<Int, Never>()
@@ -85,7 +85,7 @@ func testPublisherOnlyAcceptsSubscribers() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 281)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 284)
 func testHelpersDescribeEvents() {
     XCTAssertEqual(
         (1...3).asEvents(completion: .finished),
@@ -109,7 +109,7 @@ func testHelpersDescribeEvents() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 309)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 312)
 func testSubjectSink() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -126,7 +126,7 @@ func testSubjectSink() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 334)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 337)
 func testScan() {
     let subjectA = PassthroughSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -144,7 +144,7 @@ func testScan() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 370)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 379)
 func testCorrection_twoSinksOnOneScanBothSeeEverything() {
     let subjectA = PassthroughSubject<Int, Never>()
     var upstreamSubscriptions = 0
@@ -175,7 +175,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 463)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 476)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -208,7 +208,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 463)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 476)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -227,7 +227,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 493)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 506)
         }
     }
 }

@@ -273,34 +273,36 @@ func testByRequestAsksTheUpstreamForEverything() {
 }
 
 #sourceLocation(file: "Chapters/07-buffer.md", line: 361)
-/// Sends `values` through Combine's `buffer` operator with room for two and
-/// `prefetch: .byRequest`, then asks for everything: what comes out is what the operator kept
-/// (on OpenCombine, which takes every value; see above).
-func combineBufferKeeps(
-    _ values: [Int], whenFull strategy: Publishers.BufferingStrategy<Never>
-) -> [Int] {
-    let subject = PassthroughSubject<Int, Never>()
-    var kept = [Int]()
+/// Feeds a `PassthroughSubject` through Combine's `buffer` operator with room for `size` and
+/// `prefetch: .byRequest` before the subscriber asks for anything, then asks for `demand`:
+/// every event that came out, before and after the request (on OpenCombine, which takes
+/// every value; see above).
+func combineBufferDelivers<Failure: Error>(
+    size: Int, whenFull strategy: Publishers.BufferingStrategy<Failure>,
+    asking demand: Subscribers.Demand, _ feed: (PassthroughSubject<Int, Failure>) -> Void
+) -> [Subscribers.Event<Int, Failure>] {
+    let subject = PassthroughSubject<Int, Failure>()
+    var events = [Subscribers.Event<Int, Failure>]()
     var subscription: Subscription?
     subject
-        .buffer(size: 2, prefetch: .byRequest, whenFull: strategy)
+        .buffer(size: size, prefetch: .byRequest, whenFull: strategy)
         .subscribe(
             AnySubscriber(
                 receiveSubscription: { subscription = $0 },
                 receiveValue: { value -> Subscribers.Demand in
-                    kept.append(value)
+                    events.append(.value(value))
                     return .none
                 },
-                receiveCompletion: nil))
-    subject.send(sequence: values, completion: nil)
-    subscription?.request(.max(values.count))
+                receiveCompletion: { events.append(.complete($0)) }))
+    feed(subject)
+    subscription?.request(demand)
     subscription?.cancel()
-    return kept
+    return events
 }
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 388)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 390)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -312,15 +314,17 @@ func testCorrection_dropNewestDropsIncoming() {
     XCTAssertEqual(drain(&ours), [1, 2].asEvents(completion: nil))
     XCTAssertEqual(reference.values, [1, 4])
     expectObserved(
-        combineBufferKeeps([1, 2, 3, 4], whenFull: .dropNewest),
+        combineBufferDelivers(size: 2, whenFull: .dropNewest, asking: .max(4)) {
+            $0.send(sequence: 1...4, completion: nil)
+        },
         "what Combine's buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest) keeps of 1...4",
-        [.openCombine: [1, 2]])
+        [.openCombine: [1, 2].asEvents(completion: nil)])
 }
 #sourceLocation()
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 418)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 422)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -332,15 +336,17 @@ func testDropOldestKeepsTheLatestValues() {
     XCTAssertEqual(drain(&ours), [3, 4].asEvents(completion: nil))
     XCTAssertEqual(reference.values, [3, 4])
     expectObserved(
-        combineBufferKeeps([1, 2, 3, 4], whenFull: .dropOldest),
+        combineBufferDelivers(size: 2, whenFull: .dropOldest, asking: .max(4)) {
+            $0.send(sequence: 1...4, completion: nil)
+        },
         "what Combine's buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest) keeps of 1...4",
-        [.openCombine: [3, 4]])
+        [.openCombine: [3, 4].asEvents(completion: nil)])
 }
 #sourceLocation()
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 442)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 448)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -355,7 +361,29 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 471)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 467)
+func testCombinesCustomErrorDeliversOneValueThenTheFailure() {
+    expectObserved(
+        combineBufferDelivers(size: 3, whenFull: .customError({ BufferFull() }), asking: .max(1)) {
+            $0.send(sequence: 1...4, completion: nil)
+        },
+        "what Combine's buffer(size: 3, prefetch: .byRequest, whenFull: .customError) delivers of 1...4 for .max(1)",
+        [.openCombine: [1].asEvents(failure: BufferFull.self, completion: .failure(BufferFull()))])
+}
+
+func testCombinesBufferSendsAnUpstreamFailureAheadOfStoredValues() {
+    expectObserved(
+        combineBufferDelivers(size: 3, whenFull: .dropOldest, asking: .max(1)) {
+            $0.send(sequence: [1, 2], completion: .failure(Broken()))
+        },
+        "what Combine's buffer(size: 3, prefetch: .byRequest) delivers of 1, 2 and a failure, then .max(1)",
+        [.openCombine: [Int]().asEvents(failure: Broken.self, completion: .failure(Broken()))])
+}
+#sourceLocation()
+}
+
+extension Chapter07Tests {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 498)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -376,7 +404,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 500)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 527)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -401,7 +429,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 553)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 582)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -471,7 +499,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 636)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 668)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -501,7 +529,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 672)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 704)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -525,7 +553,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 695)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 727)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -559,7 +587,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 735)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 767)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -586,7 +614,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 766)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 798)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -611,7 +639,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 790)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 822)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

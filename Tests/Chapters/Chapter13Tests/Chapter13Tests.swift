@@ -18,7 +18,7 @@ final class Chapter13Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 50)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 62)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
 func spinRunLoop(until condition: () -> Bool) {
     let deadline = Date(timeIntervalSinceNow: 5)
@@ -63,7 +63,7 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 98)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 110)
 func testMainQueueWorkWaitsForTheRunLoop() {
     var ran = false
     DispatchQueue.main.async { ran = true }
@@ -75,7 +75,7 @@ func testMainQueueWorkWaitsForTheRunLoop() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 115)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 127)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -96,7 +96,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 149)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 161)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -132,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 192)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 204)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -164,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 228)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 240)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -195,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 278)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 290)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 288)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 300)
 /// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
 /// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
 /// subscriber got.
@@ -228,7 +228,7 @@ func eventsAfterCancel<P: Publisher>(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 316)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 328)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false) { $0.receive(on: $1) },
@@ -243,7 +243,29 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 547)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 356)
+func testReceiveOnDoesNotScheduleTheSubscription() {
+    let scheduler = DispatchQueue.test
+    var schedulerIsRunning = false
+    var calledWhileTheSchedulerRan = [Bool]()
+    Just(1).receive(on: scheduler).subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: { _ in calledWhileTheSchedulerRan.append(schedulerIsRunning) },
+            receiveValue: { _ in .none },
+            receiveCompletion: { _ in }))
+    schedulerIsRunning = true
+    scheduler.advance()
+    schedulerIsRunning = false
+
+    assertDocumented(
+        calledWhileTheSchedulerRan, equals: [false],
+        "receive(on:options:): \"doesn't affect the scheduler used to call the subscriber's receive(subscription:) method\"")
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 586)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
@@ -266,7 +288,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 576)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 615)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     let scheduler = DispatchQueue.test
     var received = [Subscribers.Event<Int, Never>]()
@@ -287,7 +309,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 598)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 637)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for finish in [false, true] {
         let events = eventsAfterCancel(finish: finish) {
@@ -300,7 +322,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 613)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 652)
 func testCustomReceiveOnDeliversOnTheQueue() {
     let queue = DispatchQueue(label: "receive-on")
     let key = DispatchSpecificKey<Bool>()
@@ -330,7 +352,7 @@ extension Chapter13Tests {
     func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 680)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 719)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject
     .debug("subject", prefix: "#")
@@ -343,7 +365,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 680)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 719)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -355,7 +377,7 @@ withExtendedLifetime(cancellable) {}
 # subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 690)
+                file: "Chapters/13-scheduling.md", line: 729)
         }
     }
 }
@@ -364,7 +386,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 705)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 744)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -391,7 +413,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 705)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 744)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -409,13 +431,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 729)
+                file: "Chapters/13-scheduling.md", line: 768)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 777)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 816)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -448,7 +470,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 814)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 853)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -472,7 +494,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 814)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 853)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -485,13 +507,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 835)
+                file: "Chapters/13-scheduling.md", line: 874)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 851)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 890)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -523,7 +545,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 892)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 931)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -538,7 +560,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 892)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 931)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -547,13 +569,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 905)
+                file: "Chapters/13-scheduling.md", line: 944)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 923)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 962)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -579,7 +601,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 963)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1004)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -594,7 +616,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
         .subscribe(sink)
 
     wait(for: [demandArrived], timeout: 5)
-    queue.sync {}  // the hook runs just before the request goes on up; let it finish
+    queue.sync {}  // the hook may run before the request goes on up; let the block finish
     subject.send(1)
     subject.send(completion: .finished)
 
@@ -606,7 +628,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 995)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1036)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -632,7 +654,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1032)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1074)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -658,7 +680,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1063)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1105)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -689,7 +711,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1113)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1155)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -722,7 +744,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1149)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1191)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -744,12 +766,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1181)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1223)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1185)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1227)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

@@ -264,86 +264,184 @@ func testReceiveOnDoesNotScheduleTheSubscription() {
 #sourceLocation()
 }
 
-extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 586)
-func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
-    let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, Never>()
-    var received = [Subscribers.Event<Int, Never>]()
-    let cancellable = CustomReceiveOn(upstream: subject, scheduler: scheduler)
-        .sink(event: { received.append($0) })
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 390)
+/// Delivers `upstream`'s values and completion on `scheduler` through a `SmallHop`.
+struct SmallReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
 
-    subject.send(1)
-    XCTAssertEqual(received, [], "the value waits for the scheduler")
-    scheduler.advance()
-    XCTAssertEqual(received, [.value(1)], "the request had reached the subject at once")
+    let upstream: Upstream
+    let scheduler: Context
 
-    subject.send(completion: .finished)
-    XCTAssertEqual(received, [.value(1)], "the completion waits too")
-    scheduler.advance()
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
-    withExtendedLifetime(cancellable) {}
-}
-#sourceLocation()
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(
+            SmallHop(downstream: AnySubscriber(subscriber), scheduler: scheduler))
+    }
 }
 
-extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 615)
-func testCustomReceiveOnPassesTheReturnedDemandUp() {
-    let scheduler = DispatchQueue.test
-    var received = [Subscribers.Event<Int, Never>]()
-    CustomReceiveOn(upstream: [1, 2, 3].publisher, scheduler: scheduler).subscribe(
-        AnySubscriber<Int, Never>(
-            receiveSubscription: { $0.request(.max(1)) },
-            receiveValue: { value in
-                received.append(.value(value))
-                return .max(1)
-            },
-            receiveCompletion: { received.append(.complete($0)) }))
+/// Upstream's subscriber and downstream's subscription: calls up pass through, events down
+/// are scheduled. Its ends are cleared on cancel and once the completion is delivered.
+final class SmallHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Subscription {
+    struct Ends {
+        var upstream: Subscription?
+        var downstream: AnySubscriber<Input, Failure>?
+    }
 
-    XCTAssertEqual(received, [])
-    scheduler.run()
-    XCTAssertEqual(received, [1, 2, 3].asEvents(completion: .finished))
-}
-#sourceLocation()
-}
+    @Atomic private var ends: Ends
+    private let scheduler: Context
 
-extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 637)
-func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
-    for finish in [false, true] {
-        let events = eventsAfterCancel(finish: finish) {
-            CustomReceiveOn(upstream: $0, scheduler: $1)
+    init(downstream: AnySubscriber<Input, Failure>, scheduler: Context) {
+        _ends = Atomic(wrappedValue: Ends(downstream: downstream))
+        self.scheduler = scheduler
+    }
+
+    func receive(subscription: Subscription) {
+        let downstream = $ends.mutate { ends -> AnySubscriber<Input, Failure>? in
+            guard ends.upstream == nil, let downstream = ends.downstream else { return nil }
+            ends.upstream = subscription
+            return downstream
         }
-        XCTAssertEqual(events, [], "finish: \(finish)")
+        guard let downstream else { return subscription.cancel() }
+        downstream.receive(subscription: self)  // at once: the handshake does not hop
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        scheduler.schedule {
+            // Cancelled or completed meanwhile: nobody to deliver to.
+            guard let downstream = self.ends.downstream else { return }
+            let more = downstream.receive(input)
+            // Sent up only if the subscriber did not cancel while it received the value.
+            if more > .none { self.ends.upstream?.request(more) }
+        }
+        return .none  // what the subscriber returns is only known on the scheduler
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        scheduler.schedule { self.clear().downstream?.receive(completion: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        ends.upstream?.request(demand)
+    }
+
+    func cancel() {
+        clear().upstream?.cancel()
+    }
+
+    /// Empties both ends and returns what they held, so that they are released after the
+    /// box's lock is, never under it.
+    private func clear() -> Ends {
+        $ends.mutate { ends in
+            defer { ends = Ends() }
+            return ends
+        }
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 483)
+/// The two hops of this section: `SmallHop` and the library's.
+enum Hop: CaseIterable {
+    case small, library
+
+    /// `upstream`, its values and completion delivered on `scheduler` by this hop.
+    func receive<P: Publisher, S: Scheduler>(_ upstream: P, on scheduler: S)
+        -> AnyPublisher<P.Output, P.Failure>
+    {
+        switch self {
+        case .small: SmallReceiveOn(upstream: upstream, scheduler: scheduler).eraseToAnyPublisher()
+        case .library: CustomReceiveOn(upstream: upstream, scheduler: scheduler).eraseToAnyPublisher()
+        }
+    }
+}
+#sourceLocation()
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 504)
+func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
+    for hop in Hop.allCases {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var received = [Subscribers.Event<Int, Never>]()
+        let cancellable = hop.receive(subject, on: scheduler)
+            .sink(event: { received.append($0) })
+
+        subject.send(1)
+        XCTAssertEqual(received, [], "\(hop): the value waits for the scheduler")
+        scheduler.advance()
+        XCTAssertEqual(received, [.value(1)], "\(hop): the request had reached the subject at once")
+
+        subject.send(completion: .finished)
+        XCTAssertEqual(received, [.value(1)], "\(hop): the completion waits too")
+        scheduler.advance()
+        XCTAssertEqual(received, [1].asEvents(completion: .finished), "\(hop)")
+        withExtendedLifetime(cancellable) {}
     }
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 652)
-func testCustomReceiveOnDeliversOnTheQueue() {
-    let queue = DispatchQueue(label: "receive-on")
-    let key = DispatchSpecificKey<Bool>()
-    queue.setSpecific(key: key, value: true)
-    let finished = expectation(description: "completion delivered")
-    let lock = NSLock()
-    var onTheQueue = [Bool]()
-    let subject = PassthroughSubject<Int, Never>()
-    let cancellable = CustomReceiveOn(upstream: subject, scheduler: queue).sink(
-        receiveCompletion: { _ in
-            lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
-            finished.fulfill()
-        },
-        receiveValue: { _ in
-            lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
-        })
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 535)
+func testCustomReceiveOnPassesTheReturnedDemandUp() {
+    for hop in Hop.allCases {
+        let scheduler = DispatchQueue.test
+        var received = [Subscribers.Event<Int, Never>]()
+        hop.receive([1, 2, 3].publisher, on: scheduler).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { $0.request(.max(1)) },
+                receiveValue: { value in
+                    received.append(.value(value))
+                    return .max(1)
+                },
+                receiveCompletion: { received.append(.complete($0)) }))
 
-    subject.send(sequence: 1...3, completion: .finished)
-    wait(for: [finished], timeout: 5)
-    XCTAssertEqual(lock.withLock { onTheQueue }, [true, true, true, true])
-    withExtendedLifetime(cancellable) {}
+        XCTAssertEqual(received, [], "\(hop)")
+        scheduler.run()
+        XCTAssertEqual(received, [1, 2, 3].asEvents(completion: .finished), "\(hop)")
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 559)
+func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
+    for hop in Hop.allCases {
+        for finish in [false, true] {
+            let events = eventsAfterCancel(finish: finish) { hop.receive($0, on: $1) }
+            XCTAssertEqual(events, [], "\(hop), finish: \(finish)")
+        }
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 574)
+func testCustomReceiveOnDeliversOnTheQueue() {
+    for hop in Hop.allCases {
+        let queue = DispatchQueue(label: "receive-on")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let finished = expectation(description: "completion delivered")
+        let lock = NSLock()
+        var onTheQueue = [Bool]()
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = hop.receive(subject, on: queue).sink(
+            receiveCompletion: { _ in
+                lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
+                finished.fulfill()
+            },
+            receiveValue: { _ in
+                lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
+            })
+
+        subject.send(sequence: 1...3, completion: .finished)
+        wait(for: [finished], timeout: 5)
+        XCTAssertEqual(lock.withLock { onTheQueue }, [true, true, true, true], "\(hop)")
+        withExtendedLifetime(cancellable) {}
+    }
 }
 #sourceLocation()
 }
@@ -352,7 +450,7 @@ extension Chapter13Tests {
     func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 719)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 836)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject
     .debug("subject", prefix: "#")
@@ -365,7 +463,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 719)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 836)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -377,7 +475,7 @@ withExtendedLifetime(cancellable) {}
 # subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 729)
+                file: "Chapters/13-scheduling.md", line: 846)
         }
     }
 }
@@ -386,7 +484,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 744)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 861)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -413,7 +511,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 744)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 861)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -431,13 +529,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 768)
+                file: "Chapters/13-scheduling.md", line: 885)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 816)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 933)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -470,7 +568,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 853)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 970)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -494,7 +592,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 853)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 970)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -507,13 +605,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 874)
+                file: "Chapters/13-scheduling.md", line: 991)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 890)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1007)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -545,7 +643,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 931)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1048)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -560,7 +658,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 931)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1048)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -569,13 +667,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 944)
+                file: "Chapters/13-scheduling.md", line: 1061)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 962)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1079)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -601,7 +699,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1004)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1121)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -628,7 +726,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1036)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1153)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -654,7 +752,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1074)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1191)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -680,7 +778,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1105)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1222)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -711,7 +809,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1155)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1272)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -744,7 +842,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1191)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1308)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -766,12 +864,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1223)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1340)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1227)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1344)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.
@@ -779,6 +877,10 @@ func testCustomReceiveOnKeepsTheContract() {
     assertConformance(
         .onSubject(named: "CustomReceiveOn(ImmediateScheduler)") {
             CustomReceiveOn(upstream: $0, scheduler: ImmediateScheduler.shared)
+        })
+    assertConformance(
+        .onSubject(named: "SmallReceiveOn(ImmediateScheduler)") {
+            SmallReceiveOn(upstream: $0, scheduler: ImmediateScheduler.shared)
         })
 }
 #sourceLocation()

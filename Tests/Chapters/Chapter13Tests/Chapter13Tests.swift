@@ -18,7 +18,7 @@ final class Chapter13Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 62)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 60)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
 func spinRunLoop(until condition: () -> Bool) {
     let deadline = Date(timeIntervalSinceNow: 5)
@@ -63,7 +63,7 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 110)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 108)
 func testMainQueueWorkWaitsForTheRunLoop() {
     var ran = false
     DispatchQueue.main.async { ran = true }
@@ -75,7 +75,7 @@ func testMainQueueWorkWaitsForTheRunLoop() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 127)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 125)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -96,7 +96,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 161)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 159)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -132,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 204)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 202)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -164,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 240)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 238)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -195,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 290)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 288)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 300)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 298)
 /// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
 /// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
 /// subscriber got.
@@ -228,7 +228,7 @@ func eventsAfterCancel<P: Publisher>(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 328)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 326)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false) { $0.receive(on: $1) },
@@ -243,7 +243,7 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 356)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 354)
 func testReceiveOnDoesNotScheduleTheSubscription() {
     let scheduler = DispatchQueue.test
     var schedulerIsRunning = false
@@ -264,7 +264,7 @@ func testReceiveOnDoesNotScheduleTheSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 390)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 388)
 /// Delivers `upstream`'s values and completion on `scheduler` through a `SmallHop`.
 struct SmallReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     typealias Output = Upstream.Output
@@ -339,7 +339,7 @@ final class SmallHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Sub
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 483)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 481)
 /// The two hops of this section: `SmallHop` and the library's.
 enum Hop: CaseIterable {
     case small, library
@@ -357,7 +357,7 @@ enum Hop: CaseIterable {
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 504)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 502)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -382,7 +382,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 535)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 533)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -405,7 +405,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 559)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 557)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for hop in Hop.allCases {
         for finish in [false, true] {
@@ -418,7 +418,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 574)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 572)
 func testCustomReceiveOnDeliversOnTheQueue() {
     for hop in Hop.allCases {
         let queue = DispatchQueue(label: "receive-on")
@@ -450,7 +450,7 @@ extension Chapter13Tests {
     func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 836)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 834)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject
     .debug("subject", prefix: "#")
@@ -463,7 +463,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 836)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 834)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -475,7 +475,7 @@ withExtendedLifetime(cancellable) {}
 # subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 846)
+                file: "Chapters/13-scheduling.md", line: 844)
         }
     }
 }
@@ -484,7 +484,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 861)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 859)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -511,7 +511,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 861)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 859)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -529,13 +529,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 885)
+                file: "Chapters/13-scheduling.md", line: 883)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 933)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 931)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -568,7 +568,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 970)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 968)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -592,7 +592,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 970)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 968)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -605,13 +605,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 991)
+                file: "Chapters/13-scheduling.md", line: 989)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1007)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1005)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -643,7 +643,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1048)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1046)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -658,7 +658,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1048)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1046)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -667,13 +667,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 1061)
+                file: "Chapters/13-scheduling.md", line: 1059)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1079)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1077)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -699,7 +699,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1121)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1119)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -726,7 +726,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1153)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1151)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -752,7 +752,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1191)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1189)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -778,7 +778,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1222)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1220)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -809,7 +809,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1272)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1270)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -842,7 +842,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1308)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1306)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -864,12 +864,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1340)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1338)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1344)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1342)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

@@ -18,7 +18,7 @@ final class Chapter13Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 50)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 60)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
 func spinRunLoop(until condition: () -> Bool) {
     let deadline = Date(timeIntervalSinceNow: 5)
@@ -63,7 +63,7 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 98)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 108)
 func testMainQueueWorkWaitsForTheRunLoop() {
     var ran = false
     DispatchQueue.main.async { ran = true }
@@ -75,7 +75,7 @@ func testMainQueueWorkWaitsForTheRunLoop() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 115)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 125)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -96,7 +96,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 149)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 159)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -132,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 192)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 202)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -164,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 228)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 238)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -195,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 278)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 288)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 288)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 298)
 /// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
 /// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
 /// subscriber got.
@@ -228,7 +228,7 @@ func eventsAfterCancel<P: Publisher>(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 316)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 326)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false) { $0.receive(on: $1) },
@@ -243,85 +243,205 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 547)
-func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 354)
+func testReceiveOnDoesNotScheduleTheSubscription() {
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, Never>()
-    var received = [Subscribers.Event<Int, Never>]()
-    let cancellable = CustomReceiveOn(upstream: subject, scheduler: scheduler)
-        .sink(event: { received.append($0) })
-
-    subject.send(1)
-    XCTAssertEqual(received, [], "the value waits for the scheduler")
-    scheduler.advance()
-    XCTAssertEqual(received, [.value(1)], "the request had reached the subject at once")
-
-    subject.send(completion: .finished)
-    XCTAssertEqual(received, [.value(1)], "the completion waits too")
-    scheduler.advance()
-    XCTAssertEqual(received, [1].asEvents(completion: .finished))
-    withExtendedLifetime(cancellable) {}
-}
-#sourceLocation()
-}
-
-extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 576)
-func testCustomReceiveOnPassesTheReturnedDemandUp() {
-    let scheduler = DispatchQueue.test
-    var received = [Subscribers.Event<Int, Never>]()
-    CustomReceiveOn(upstream: [1, 2, 3].publisher, scheduler: scheduler).subscribe(
+    var schedulerIsRunning = false
+    var calledWhileTheSchedulerRan = [Bool]()
+    Just(1).receive(on: scheduler).subscribe(
         AnySubscriber<Int, Never>(
-            receiveSubscription: { $0.request(.max(1)) },
-            receiveValue: { value in
-                received.append(.value(value))
-                return .max(1)
-            },
-            receiveCompletion: { received.append(.complete($0)) }))
+            receiveSubscription: { _ in calledWhileTheSchedulerRan.append(schedulerIsRunning) },
+            receiveValue: { _ in .none },
+            receiveCompletion: { _ in }))
+    schedulerIsRunning = true
+    scheduler.advance()
+    schedulerIsRunning = false
 
-    XCTAssertEqual(received, [])
-    scheduler.run()
-    XCTAssertEqual(received, [1, 2, 3].asEvents(completion: .finished))
+    assertDocumented(
+        calledWhileTheSchedulerRan, equals: [false],
+        "receive(on:options:): \"doesn't affect the scheduler used to call the subscriber's receive(subscription:) method\"")
 }
 #sourceLocation()
 }
 
-extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 598)
-func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
-    for finish in [false, true] {
-        let events = eventsAfterCancel(finish: finish) {
-            CustomReceiveOn(upstream: $0, scheduler: $1)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 388)
+/// Delivers `upstream`'s values and completion on `scheduler` through a `SmallHop`.
+struct SmallReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+    let scheduler: Context
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(
+            SmallHop(downstream: AnySubscriber(subscriber), scheduler: scheduler))
+    }
+}
+
+/// Upstream's subscriber and downstream's subscription: calls up pass through, events down
+/// are scheduled. Its ends are cleared on cancel and once the completion is delivered.
+final class SmallHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Subscription {
+    struct Ends {
+        var upstream: Subscription?
+        var downstream: AnySubscriber<Input, Failure>?
+    }
+
+    @Atomic private var ends: Ends
+    private let scheduler: Context
+
+    init(downstream: AnySubscriber<Input, Failure>, scheduler: Context) {
+        _ends = Atomic(wrappedValue: Ends(downstream: downstream))
+        self.scheduler = scheduler
+    }
+
+    func receive(subscription: Subscription) {
+        let downstream = $ends.mutate { ends -> AnySubscriber<Input, Failure>? in
+            guard ends.upstream == nil, let downstream = ends.downstream else { return nil }
+            ends.upstream = subscription
+            return downstream
         }
-        XCTAssertEqual(events, [], "finish: \(finish)")
+        guard let downstream else { return subscription.cancel() }
+        downstream.receive(subscription: self)  // at once: the handshake does not hop
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        scheduler.schedule {
+            // Cancelled or completed meanwhile: nobody to deliver to.
+            guard let downstream = self.ends.downstream else { return }
+            let more = downstream.receive(input)
+            // Sent up only if the subscriber did not cancel while it received the value.
+            if more > .none { self.ends.upstream?.request(more) }
+        }
+        return .none  // what the subscriber returns is only known on the scheduler
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        scheduler.schedule { self.clear().downstream?.receive(completion: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        ends.upstream?.request(demand)
+    }
+
+    func cancel() {
+        clear().upstream?.cancel()
+    }
+
+    /// Empties both ends and returns what they held, so that they are released after the
+    /// box's lock is, never under it.
+    private func clear() -> Ends {
+        $ends.mutate { ends in
+            defer { ends = Ends() }
+            return ends
+        }
+    }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 481)
+/// The two hops of this section: `SmallHop` and the library's.
+enum Hop: CaseIterable {
+    case small, library
+
+    /// `upstream`, its values and completion delivered on `scheduler` by this hop.
+    func receive<P: Publisher, S: Scheduler>(_ upstream: P, on scheduler: S)
+        -> AnyPublisher<P.Output, P.Failure>
+    {
+        switch self {
+        case .small: SmallReceiveOn(upstream: upstream, scheduler: scheduler).eraseToAnyPublisher()
+        case .library: CustomReceiveOn(upstream: upstream, scheduler: scheduler).eraseToAnyPublisher()
+        }
+    }
+}
+#sourceLocation()
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 502)
+func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
+    for hop in Hop.allCases {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var received = [Subscribers.Event<Int, Never>]()
+        let cancellable = hop.receive(subject, on: scheduler)
+            .sink(event: { received.append($0) })
+
+        subject.send(1)
+        XCTAssertEqual(received, [], "\(hop): the value waits for the scheduler")
+        scheduler.advance()
+        XCTAssertEqual(received, [.value(1)], "\(hop): the request had reached the subject at once")
+
+        subject.send(completion: .finished)
+        XCTAssertEqual(received, [.value(1)], "\(hop): the completion waits too")
+        scheduler.advance()
+        XCTAssertEqual(received, [1].asEvents(completion: .finished), "\(hop)")
+        withExtendedLifetime(cancellable) {}
     }
 }
 #sourceLocation()
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 613)
-func testCustomReceiveOnDeliversOnTheQueue() {
-    let queue = DispatchQueue(label: "receive-on")
-    let key = DispatchSpecificKey<Bool>()
-    queue.setSpecific(key: key, value: true)
-    let finished = expectation(description: "completion delivered")
-    let lock = NSLock()
-    var onTheQueue = [Bool]()
-    let subject = PassthroughSubject<Int, Never>()
-    let cancellable = CustomReceiveOn(upstream: subject, scheduler: queue).sink(
-        receiveCompletion: { _ in
-            lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
-            finished.fulfill()
-        },
-        receiveValue: { _ in
-            lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
-        })
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 533)
+func testCustomReceiveOnPassesTheReturnedDemandUp() {
+    for hop in Hop.allCases {
+        let scheduler = DispatchQueue.test
+        var received = [Subscribers.Event<Int, Never>]()
+        hop.receive([1, 2, 3].publisher, on: scheduler).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: { $0.request(.max(1)) },
+                receiveValue: { value in
+                    received.append(.value(value))
+                    return .max(1)
+                },
+                receiveCompletion: { received.append(.complete($0)) }))
 
-    subject.send(sequence: 1...3, completion: .finished)
-    wait(for: [finished], timeout: 5)
-    XCTAssertEqual(lock.withLock { onTheQueue }, [true, true, true, true])
-    withExtendedLifetime(cancellable) {}
+        XCTAssertEqual(received, [], "\(hop)")
+        scheduler.run()
+        XCTAssertEqual(received, [1, 2, 3].asEvents(completion: .finished), "\(hop)")
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 557)
+func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
+    for hop in Hop.allCases {
+        for finish in [false, true] {
+            let events = eventsAfterCancel(finish: finish) { hop.receive($0, on: $1) }
+            XCTAssertEqual(events, [], "\(hop), finish: \(finish)")
+        }
+    }
+}
+#sourceLocation()
+}
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 572)
+func testCustomReceiveOnDeliversOnTheQueue() {
+    for hop in Hop.allCases {
+        let queue = DispatchQueue(label: "receive-on")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let finished = expectation(description: "completion delivered")
+        let lock = NSLock()
+        var onTheQueue = [Bool]()
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = hop.receive(subject, on: queue).sink(
+            receiveCompletion: { _ in
+                lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
+                finished.fulfill()
+            },
+            receiveValue: { _ in
+                lock.withLock { onTheQueue.append(DispatchQueue.getSpecific(key: key) == true) }
+            })
+
+        subject.send(sequence: 1...3, completion: .finished)
+        wait(for: [finished], timeout: 5)
+        XCTAssertEqual(lock.withLock { onTheQueue }, [true, true, true, true], "\(hop)")
+        withExtendedLifetime(cancellable) {}
+    }
 }
 #sourceLocation()
 }
@@ -330,7 +450,7 @@ extension Chapter13Tests {
     func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 680)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 834)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject
     .debug("subject", prefix: "#")
@@ -343,7 +463,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 680)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 834)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -355,7 +475,7 @@ withExtendedLifetime(cancellable) {}
 # subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 690)
+                file: "Chapters/13-scheduling.md", line: 844)
         }
     }
 }
@@ -364,7 +484,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 705)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 859)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -391,7 +511,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 705)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 859)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -409,13 +529,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 729)
+                file: "Chapters/13-scheduling.md", line: 883)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 777)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 931)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -448,7 +568,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 814)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 968)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -472,7 +592,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 814)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 968)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -485,13 +605,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 835)
+                file: "Chapters/13-scheduling.md", line: 989)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 851)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1005)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -523,7 +643,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 892)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1046)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -538,7 +658,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 892)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1046)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -547,13 +667,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 905)
+                file: "Chapters/13-scheduling.md", line: 1059)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 923)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1077)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -579,7 +699,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 963)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1119)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -594,7 +714,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
         .subscribe(sink)
 
     wait(for: [demandArrived], timeout: 5)
-    queue.sync {}  // the hook runs just before the request goes on up; let it finish
+    queue.sync {}  // the hook may run before the request goes on up; let the block finish
     subject.send(1)
     subject.send(completion: .finished)
 
@@ -606,7 +726,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 995)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1151)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -632,7 +752,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1032)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1189)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -658,7 +778,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1063)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1220)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -689,7 +809,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1113)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1270)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -722,7 +842,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1149)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1306)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -744,12 +864,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1181)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1338)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1185)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1342)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.
@@ -757,6 +877,10 @@ func testCustomReceiveOnKeepsTheContract() {
     assertConformance(
         .onSubject(named: "CustomReceiveOn(ImmediateScheduler)") {
             CustomReceiveOn(upstream: $0, scheduler: ImmediateScheduler.shared)
+        })
+    assertConformance(
+        .onSubject(named: "SmallReceiveOn(ImmediateScheduler)") {
+            SmallReceiveOn(upstream: $0, scheduler: ImmediateScheduler.shared)
         })
 }
 #sourceLocation()

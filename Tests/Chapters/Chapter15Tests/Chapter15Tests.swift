@@ -118,7 +118,7 @@ func testAnErasedPublisherHandsOverTheChainsOwnSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 181)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 182)
 final class LoggingSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -145,14 +145,14 @@ extension Chapter15Tests {
     func test_six_steps() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 204)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 205)
 print("1. subscribe")
 [10, 20].publisher.subscribe(LoggingSubscriber())
 #sourceLocation()
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 204)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/15-custom-operators-and-timer.md", line: 205)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -167,12 +167,12 @@ print("1. subscribe")
 6. receive(completion: finished)
 
 """#,
-                file: "Chapters/15-custom-operators-and-timer.md", line: 208)
+                file: "Chapters/15-custom-operators-and-timer.md", line: 209)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 248)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 249)
 /// The smallest timer publisher: ticks every `interval` on `queue`, while there is demand.
 struct SmallDispatchTimer: Publisher {
     typealias Output = DispatchTime
@@ -243,7 +243,7 @@ where S.Input == DispatchTime, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 322)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 323)
 func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
     let queue = DispatchQueue(label: "chapter15.small-timer")
     let third = expectation(description: "three ticks")
@@ -271,17 +271,15 @@ func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
 
 extension Chapter15Tests {
 #sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 353)
-func testCancellingTheSmallTimerStopsItAndLetsGo() {
+func testCancellingTheSmallTimerFromInsideAValueStopsIt() {
     let queue = DispatchQueue(label: "chapter15.small-timer-cancel")
     let second = expectation(description: "two ticks")
     var values = 0
     var subscription: Subscription?
-    weak var released: AnyObject?
     SmallDispatchTimer(queue: queue, interval: .milliseconds(5)).subscribe(
         AnySubscriber(
             receiveSubscription: {
                 subscription = $0
-                released = $0 as AnyObject
                 $0.request(.unlimited)
             },
             receiveValue: { _ in
@@ -298,17 +296,13 @@ func testCancellingTheSmallTimerStopsItAndLetsGo() {
     let tenIntervalsLater = expectation(description: "ten intervals later")
     queue.asyncAfter(deadline: .now() + .milliseconds(50)) { tenIntervalsLater.fulfill() }
     wait(for: [tenIntervalsLater], timeout: 10)
-    queue.sync {
-        XCTAssertEqual(values, 2)
-        subscription = nil
-    }
-    XCTAssertNil(released, "something still holds a cancelled subscription")
+    queue.sync { XCTAssertEqual(values, 2) }
 }
 #sourceLocation()
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 396)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 390)
 func testACancelledSmallTimerIsReleasedBeforeItsQueueProcessesTheCancellation() {
     let queue = DispatchQueue(label: "chapter15.small-timer-release")
     var subscription: Subscription?
@@ -332,7 +326,7 @@ func testACancelledSmallTimerIsReleasedBeforeItsQueueProcessesTheCancellation() 
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 574)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 571)
 func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
     let queue = DispatchQueue.global()  // concurrent: it could run two at once
     let inside = AtomicBox(0)
@@ -355,12 +349,12 @@ func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 651)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 648)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 661)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 658)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -379,7 +373,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 685)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 682)
 func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -397,7 +391,7 @@ func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 705)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 702)
 func testCancellingFromInsideTheThirdValueStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -416,7 +410,7 @@ func testCancellingFromInsideTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 729)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 726)
 func testTimerDeliversOnlyWhatWasRequested() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -443,7 +437,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 761)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 758)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -473,7 +467,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 796)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 793)
 func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -501,8 +495,37 @@ func testDispatchTimerTicksOnARealQueue() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 829)
-func testTimerWithNoTimesFinishesOnTheFirstRequest() {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 833)
+func testTimerWithNoTimesFinishesOnTheFirstRequestWithoutStartingTicks() {
+    let clock = DispatchQueue.test
+    var repeatingActions = 0
+    let counting = AnySchedulerOf<DispatchQueue>(
+        minimumTolerance: { clock.minimumTolerance },
+        now: { clock.now },
+        scheduleImmediately: { clock.schedule(options: $0, $1) },
+        delayed: { clock.schedule(after: $0, tolerance: $1, options: $2, $3) },
+        interval: { date, interval, tolerance, options, action in
+            repeatingActions += 1
+            return clock.schedule(
+                after: date, interval: interval, tolerance: tolerance, options: options, action)
+        })
+    var received: [Subscribers.Event<DispatchQueue.SchedulerTimeType, Never>] = []
+    let none = Publishers.timer(on: counting, interval: .seconds(60), times: .max(0))
+        .sink(event: { received.append($0) })
+    XCTAssertEqual(received, [.complete(.finished)])
+    XCTAssertEqual(repeatingActions, 0, "a timer with no ticks to give started its ticks")
+
+    let one = Publishers.timer(on: counting, interval: .seconds(60), times: .max(1))
+        .sink(event: { _ in })
+    XCTAssertEqual(repeatingActions, 1, "a timer with a tick to give starts its ticks")
+    withExtendedLifetime((none, one)) {}
+}
+#sourceLocation()
+}
+
+extension Chapter15Tests {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 864)
+func testTimerWithNoTimesFinishesAtOnce() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
         .sink(event: { received.append($0) })
@@ -524,12 +547,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 851)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 886)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 855)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 890)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

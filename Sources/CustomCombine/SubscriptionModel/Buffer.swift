@@ -18,7 +18,12 @@ public struct Buffer<Output, Failure: Error> {
     @usableFromInline var terminated = false
 
     /// The completion, once pushed and until fetched.
-    public private(set) var completion: Subscribers.Completion<Failure>?
+    public private(set) var completion: Subscribers.Completion<Failure>? {
+        didSet { holdsCompletion = completion != nil }
+    }
+    /// `completion != nil`, kept as a flag: comparing the generic optional looks up its type
+    /// metadata at run time, and `isEmpty` is asked on every value a subscriber is sent.
+    @usableFromInline var holdsCompletion = false
 
     /// An empty buffer. A negative `limit` is a programming error.
     public init(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) {
@@ -67,7 +72,7 @@ public struct Buffer<Output, Failure: Error> {
     /// Nothing left to fetch: no values and no completion.
     @inlinable
     public var isEmpty: Bool {
-        valueCount == 0 && completion == nil
+        valueCount == 0 && !holdsCompletion
     }
 
     // snippet.push
@@ -93,7 +98,11 @@ public struct Buffer<Output, Failure: Error> {
         // `@unknown default`, since Apple's enum is not `@frozen`; Swift 6.3.1 accepts that
         // `switch` without a warning against OpenCombine too.
         if case .dropOldest = strategy, valueCount > owed {
-            storage.remove(at: owed)  // the oldest value nobody has asked for yet
+            if owed == 0 {
+                storage.removeFirst()  // cheaper than `remove(at: 0)` in generic code
+            } else {
+                storage.remove(at: owed)  // the oldest value nobody has asked for yet
+            }
             storage.append(value)
         } else if case .customError(let makeError) = strategy {
             push(completion: .failure(makeError()))

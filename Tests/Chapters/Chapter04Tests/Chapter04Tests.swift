@@ -130,7 +130,7 @@ func testCustomSubjectsWithCustomScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 313)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 314)
 func testCorrection_copiesOfALinkAreOneLink() {
     let firehose = Firehose()
     let scan = CustomScan(upstream: firehose, initialResult: 10, nextPartialResult: +)
@@ -164,7 +164,7 @@ extension Chapter04Tests {
     func test_custom_scan_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 349)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 350)
 let subject = CustomSubject<Int, Never>()
 let scan = CustomScan(upstream: subject, initialResult: 0, nextPartialResult: +)
 scan.subscribe(timeline.lane("C"))
@@ -183,7 +183,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/04-custom-scan.md", line: 349)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/04-custom-scan.md", line: 350)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -192,12 +192,12 @@ C  ^13-46|
 D     ^13|
 
 """#,
-                file: "Chapters/04-custom-scan.md", line: 366)
+                file: "Chapters/04-custom-scan.md", line: 367)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 384)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 385)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -258,7 +258,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 444)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 445)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -277,7 +277,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 480)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 481)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> (values: [Int], requests: [Subscribers.Demand]) {
         let subject = CustomSubject<Int, Never>()
@@ -303,12 +303,37 @@ func testCustomScanPassesDemandUpstream() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 588)
+extension Chapter04Tests {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 518)
+func testASynchronousUpstreamDeliversAfterTheRequestReturns() {
+    func log(_ scan: ScanMaker) -> [String] {
+        var log = [String]()
+        scan.make([1, 2].publisher.eraseToAnyPublisher()).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: {
+                    log.append("request")
+                    $0.request(.unlimited)
+                    log.append("request returned")
+                },
+                receiveValue: { log.append("\($0)"); return .none },
+                receiveCompletion: { _ in log.append("finished") }))
+        return log
+    }
+
+    XCTAssertEqual(log(.custom), ["request", "request returned", "11", "13", "finished"])
+    expectObserved(
+        log(.combine), "when Publishers.Scan passes on the values of a [1, 2].publisher",
+        [.openCombine: ["request", "11", "13", "finished", "request returned"]])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 627)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 592)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 631)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

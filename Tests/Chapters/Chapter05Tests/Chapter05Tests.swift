@@ -19,7 +19,7 @@ final class Chapter05Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 #sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 35)
-/// Chapter 3's subject with its subscriber table left unguarded.
+/// A simplified stand-in for chapter 3's draft (a different type), its table left unguarded.
 final class NaiveSubject<Output, Failure: Error>: Subject {
     typealias Table = [CombineIdentifier: Entry]
 
@@ -339,7 +339,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 498)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 503)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -410,7 +410,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 576)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 581)
 func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
     /// Three bare subscribers, each noting the table's size when it hears the completion.
     func tableSizesSeen<S: Subject>(on subject: S, tableSize: @escaping () -> Int) -> [Int]
@@ -435,7 +435,7 @@ func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 614)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 619)
 func testASecondCompletionFindsNobodyToTell() {
     /// Three bare subscribers; the first to hear the completion sends a second one, as another
     /// thread could at that moment. Returns how many completions each subscriber heard.
@@ -468,7 +468,7 @@ func testASecondCompletionFindsNobodyToTell() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 656)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 661)
 func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
     let subject = GuardedSubject<Int, Never>()
     var heard = [String]()
@@ -486,7 +486,7 @@ func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 688)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 693)
 /// Four senders send 500 values each while four churners subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 /// `concurrentPerform` runs as many iterations at once as there are cores (observed starting
@@ -568,7 +568,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 769)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 774)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject, subscriberCount: { subject.subscribers.count })

@@ -18,7 +18,7 @@ final class Chapter05Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 35)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 37)
 /// A simplified stand-in for chapter 3's draft (a different type), its table left unguarded.
 final class NaiveSubject<Output, Failure: Error>: Subject {
     typealias Table = [CombineIdentifier: Entry]
@@ -93,7 +93,7 @@ final class NaiveSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 111)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 113)
 func testNaiveSubjectWorksOnOneThread() {
     let subject = NaiveSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -109,7 +109,7 @@ func testNaiveSubjectWorksOnOneThread() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 153)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 155)
 func testNaiveSubjectLosesASubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Subscribers.Event<Int, Never>]()
@@ -139,7 +139,7 @@ extension Chapter05Tests {
     func test_lost_subscriber() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 182)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 184)
 let subject = NaiveSubject<Int, Never>()
 let laneA = timeline.lane("A", of: Int.self, failing: Never.self)
 let laneB = timeline.lane("B", of: Int.self, failing: Never.self)
@@ -155,7 +155,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/05-thread-safe-subject.md", line: 182)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/05-thread-safe-subject.md", line: 184)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -164,13 +164,13 @@ A  ^1|
 B  ^--
 
 """#,
-                file: "Chapters/05-thread-safe-subject.md", line: 196)
+                file: "Chapters/05-thread-safe-subject.md", line: 198)
         }
     }
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 217)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 219)
 func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
     let subject = NaiveSubject<Int, Never>()
     var receivedA = [Int]()
@@ -194,7 +194,7 @@ func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 253)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 255)
 /// The smallest correct lock-in-a-box.
 final class SmallBox<T> {
     private let lock = NSLock()
@@ -225,7 +225,7 @@ final class SmallBox<T> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 333)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 336)
 /// What `SmallBox` and the library's `AtomicBox` both offer.
 protocol LockBox {
     associatedtype Value
@@ -240,7 +240,7 @@ extension AtomicBox: LockBox {}
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 347)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 350)
 func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
     func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
@@ -277,7 +277,7 @@ func testAtomicBoxIsMutatingWhileTheLockIsHeld() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 388)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 391)
 func testAtomicBoxMakesTheSecondWriterWait() {
     func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
         let firstIsInside = DispatchSemaphore(value: 0)
@@ -315,7 +315,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 457)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 460)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -327,7 +327,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 468)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 471)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -339,7 +339,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 503)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 506)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -410,7 +410,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 581)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 584)
 func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
     /// Three bare subscribers, each noting the table's size when it hears the completion.
     func tableSizesSeen<S: Subject>(on subject: S, tableSize: @escaping () -> Int) -> [Int]
@@ -435,7 +435,7 @@ func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 619)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 622)
 func testASecondCompletionFindsNobodyToTell() {
     /// Three bare subscribers; the first to hear the completion sends a second one, as another
     /// thread could at that moment. Returns how many completions each subscriber heard.
@@ -468,7 +468,7 @@ func testASecondCompletionFindsNobodyToTell() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 661)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 664)
 func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
     let subject = GuardedSubject<Int, Never>()
     var heard = [String]()
@@ -486,7 +486,7 @@ func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 693)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 696)
 /// Four senders send 500 values each while four churners subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 /// `concurrentPerform` runs as many iterations at once as there are cores (observed starting
@@ -568,7 +568,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 774)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 777)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject, subscriberCount: { subject.subscribers.count })

@@ -159,7 +159,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
 
     // snippet.receive-subscriber
     /// Registers the subscriber with a copy of the shared buffer, taken in the same locked
-    /// step, so each value is either in the replay or sent live, never both or neither.
+    /// step, so each value is either in the replay or sent live: never both, and never neither
+    /// unless the buffer's own rule drops it.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let behavior = Behavior(

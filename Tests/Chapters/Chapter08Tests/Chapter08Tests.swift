@@ -210,7 +210,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 344)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 346)
 func testDeliverHoldsBackAValueSentFromAnotherThread() {
     let lock = NSLock()
     var log = [String]()
@@ -248,7 +248,7 @@ func testDeliverHoldsBackAValueSentFromAnotherThread() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 380)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 382)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -295,7 +295,7 @@ extension Chapter08Tests {
     func test_late_subscribers_replay() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 427)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 429)
 let subject = BufferSubject<Int, Never>(limit: 2)
 subject.subscribe(timeline.lane("early"))
 for value in 1...3 {
@@ -313,7 +313,7 @@ subject.subscribe(timeline.lane("after-end"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 427)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 429)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -323,13 +323,13 @@ late           (^23)4|
 after-end             (^34|)
 
 """#,
-                file: "Chapters/08-buffer-subject.md", line: 443)
+                file: "Chapters/08-buffer-subject.md", line: 445)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 464)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 466)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -357,7 +357,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 516)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 518)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -369,7 +369,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 527)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 529)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -416,7 +416,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 659)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 661)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -447,7 +447,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 689)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 691)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -534,7 +534,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 792)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 794)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -556,7 +556,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 817)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 819)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -584,7 +584,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 852)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 854)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -605,7 +605,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 852)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 854)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -615,13 +615,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 871)
+                file: "Chapters/08-buffer-subject.md", line: 873)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 892)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 894)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -643,7 +643,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 916)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 919)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -678,7 +678,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 975)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 978)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -697,7 +697,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1047)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1052)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = CustomCombine.BufferSubject<Int, Never>(limit: 1)
@@ -722,7 +722,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1142)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1147)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -739,12 +739,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1158)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1163)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1162)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1167)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -175,7 +175,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 477)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 476)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -208,7 +208,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 477)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 476)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -227,7 +227,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 507)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 506)
         }
     }
 }

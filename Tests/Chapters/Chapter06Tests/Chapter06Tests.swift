@@ -45,7 +45,7 @@ extension Chapter06Tests {
     func test_order_among_sinks() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 103)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 105)
 var inOrder = 0
 var inSubscriptionOrder = 0
 for _ in 0..<20 {
@@ -70,7 +70,7 @@ print("subjects that served their sinks in subscription order: \(inSubscriptionO
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 103)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 105)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -79,13 +79,13 @@ sinks that got 1, 2, 3 in order: 100 of 100
 subjects that served their sinks in subscription order: ... of 20
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 125)
+                file: "Chapters/06-cold-hot-multicast.md", line: 127)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 158)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 160)
 func testMulticastWaitsForConnect() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subjectsMade = 0
@@ -117,7 +117,7 @@ func testMulticastWaitsForConnect() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 201)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 203)
 func testSubscribersBeforeConnectShareOneStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -151,7 +151,7 @@ func testSubscribersBeforeConnectShareOneStream() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 241)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 243)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -181,7 +181,7 @@ extension Chapter06Tests {
     func test_cold_against_multicast() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 279)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 281)
 let subjectA = PassthroughSubject<Int, Never>()
 let cold = subjectA.scan(0) { count, _ in count + 1 }
 let shared = subjectA.scan(0) { count, _ in count + 1 }
@@ -205,7 +205,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 279)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 281)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -217,12 +217,12 @@ shared-D     ^34|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/06-cold-hot-multicast.md", line: 301)
+                file: "Chapters/06-cold-hot-multicast.md", line: 303)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 319)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 321)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -247,7 +247,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 344)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 346)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -260,7 +260,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 344)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 346)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -271,13 +271,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 356)
+                file: "Chapters/06-cold-hot-multicast.md", line: 358)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 367)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 369)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -306,7 +306,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 402)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 404)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -333,7 +333,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 446)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 449)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -354,7 +354,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 479)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 482)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

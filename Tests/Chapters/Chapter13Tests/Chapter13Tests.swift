@@ -264,7 +264,7 @@ func testReceiveOnDoesNotScheduleTheSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 388)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 389)
 /// Delivers `upstream`'s values and completion on `scheduler` through a `SmallHop`.
 struct SmallReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     typealias Output = Upstream.Output
@@ -340,7 +340,7 @@ final class SmallHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Sub
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 482)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 484)
 /// The two hops of this section: `SmallHop` and the library's.
 enum Hop: CaseIterable {
     case small, library
@@ -358,7 +358,7 @@ enum Hop: CaseIterable {
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 503)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 505)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -383,7 +383,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 534)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 536)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -406,7 +406,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 558)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 560)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for hop in Hop.allCases {
         for finish in [false, true] {
@@ -419,7 +419,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 573)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 575)
 func testCustomReceiveOnDeliversOnTheQueue() {
     for hop in Hop.allCases {
         let queue = DispatchQueue(label: "receive-on")

@@ -30,8 +30,9 @@ public struct CustomReceiveOn<Upstream: Publisher, Context: Scheduler>: Publishe
     // passes the subscription down and requests and cancels up at once (those its subscriber
     // makes inside a delivery once that delivery is over), and schedules each value and the
     // completion, delivering them under a recursive lock; take that lock for the handshake
-    // before you record the subscription, so that a completion from another thread cannot
-    // reach the subscriber first ('Write your own hop').
+    // before you record the subscription, and hold a completion whose turn comes before the
+    // handshake is over, scheduling it again once it is, so that a completion from another
+    // thread cannot reach the subscriber first ('Write your own hop').
 
     /// Subscribes upstream with a hop that hands each event to the scheduler.
     public func receive<S: Subscriber>(subscriber: S)

@@ -46,6 +46,19 @@ private final class StackProbe: Publisher, Subscription {
     }
 }
 
+/// Keeps its one subscriber without subscribing it, so that a test can make the calls that
+/// race on a real upstream in the order it chooses.
+private final class HeldSubscriberPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    private(set) var subscriber: AnySubscriber<Int, Never>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+    }
+}
+
 final class CustomReceiveOnTests: XCTestCase {
     func testACancelInsideReceiveRequestsNothingMoreUpstream() {
         let scheduler = DispatchQueue.test
@@ -146,5 +159,78 @@ final class CustomReceiveOnTests: XCTestCase {
 
         XCTAssertEqual(upstream.cancels, 1)
         XCTAssertEqual(upstream.callsFromInside, 0, "no call up while the subscriber is called")
+    }
+
+    /// An upstream that hands over the subscription outside its lock (OpenCombine 0.14's
+    /// `PassthroughSubject` does) can have its completion, sent from another thread, reach
+    /// the hop first, and its scheduled delivery run first. It waits for the handshake.
+    func testACompletionBeforeTheSubscriptionWaitsForTheHandshake() {
+        let scheduler = DispatchQueue.test
+        let upstream = HeldSubscriberPublisher()
+        let probe = ProbeSubscription()
+        let recorder = Recorder<Int, Never>(demand: .max(1))
+        CustomReceiveOn(upstream: upstream, scheduler: scheduler).subscribe(recorder)
+
+        upstream.subscriber?.receive(completion: .finished)
+        scheduler.advance()
+        XCTAssertEqual(recorder.timeline, [], "nothing before the subscription")
+        upstream.subscriber?.receive(subscription: probe)
+        scheduler.advance()
+
+        XCTAssertEqual(recorder.timeline, ["subscription", "finished"])
+        XCTAssertEqual(probe.cancelCount, 0, "the first subscription is kept, not cancelled")
+    }
+
+    /// The same on the immediate scheduler, where the completion is delivered as it comes.
+    func testACompletionBeforeTheSubscriptionWaitsForTheHandshakeOnTheImmediateScheduler() {
+        let upstream = HeldSubscriberPublisher()
+        let probe = ProbeSubscription()
+        let recorder = Recorder<Int, Never>(demand: .max(1))
+        CustomReceiveOn(upstream: upstream, scheduler: ImmediateScheduler.shared)
+            .subscribe(recorder)
+
+        upstream.subscriber?.receive(completion: .finished)
+        XCTAssertEqual(recorder.timeline, [], "nothing before the subscription")
+        upstream.subscriber?.receive(subscription: probe)
+
+        XCTAssertEqual(recorder.timeline, ["subscription", "finished"])
+        XCTAssertEqual(probe.cancelCount, 0, "the first subscription is kept, not cancelled")
+    }
+
+    /// A completion that comes while the subscriber is still inside `receive(subscription:)`
+    /// is delivered once that call has returned, not inside it.
+    func testACompletionDuringTheHandshakeIsDeliveredAfterIt() {
+        let upstream = HeldSubscriberPublisher()
+        var timelineInsideTheHandshake: [String]?
+        var recorder: Recorder<Int, Never>?
+        recorder = Recorder(
+            demand: .none,
+            onSubscription: { _ in
+                upstream.subscriber?.receive(completion: .finished)
+                timelineInsideTheHandshake = recorder?.timeline
+            })
+        CustomReceiveOn(upstream: upstream, scheduler: ImmediateScheduler.shared)
+            .subscribe(recorder!)
+
+        upstream.subscriber?.receive(subscription: ProbeSubscription())
+
+        XCTAssertEqual(timelineInsideTheHandshake, ["subscription"])
+        XCTAssertEqual(recorder?.timeline, ["subscription", "finished"])
+    }
+
+    /// A completion held for a handshake is dropped if the subscriber cancels in the
+    /// handshake, like any completion scheduled before a cancel.
+    func testACompletionHeldForTheHandshakeIsDroppedIfTheSubscriberCancelsInIt() {
+        let upstream = HeldSubscriberPublisher()
+        let probe = ProbeSubscription()
+        let recorder = Recorder<Int, Never>(demand: .none, onSubscription: { $0.cancel() })
+        CustomReceiveOn(upstream: upstream, scheduler: ImmediateScheduler.shared)
+            .subscribe(recorder)
+
+        upstream.subscriber?.receive(completion: .finished)
+        upstream.subscriber?.receive(subscription: probe)
+
+        XCTAssertEqual(recorder.timeline, ["subscription"])
+        XCTAssertEqual(probe.cancelCount, 1)
     }
 }

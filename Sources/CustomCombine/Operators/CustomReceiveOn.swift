@@ -35,8 +35,12 @@ public struct CustomReceiveOn<Upstream: Publisher, Context: Scheduler>: Publishe
 
 // snippet.hop
 /// Upstream's subscriber and downstream's subscription: calls up pass through, events down
-/// are scheduled. Its ends are cleared on cancel and once the completion is delivered, which
-/// releases both.
+/// are scheduled. Its ends are emptied on cancel, and when the completion is delivered, just
+/// before the subscriber gets it, which releases both.
+///
+/// A completion whose turn comes before the handshake is over waits for it: an upstream can
+/// send it from another thread before the subscription has been handed down. If no
+/// subscription ever comes, the completion is never delivered: the subscriber hears nothing.
 final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Subscription {
     struct State {
         var upstream: Subscription?
@@ -47,6 +51,10 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
         var pendingDemand = Subscribers.Demand.none
         /// The upstream to cancel once the outermost delivery is over.
         var pendingCancel: Subscription?
+        /// Whether the subscriber's `receive(subscription:)` has returned.
+        var handshakeOver = false
+        /// A completion whose turn came before that, scheduled again once it has.
+        var heldCompletion: Subscribers.Completion<Failure>?
     }
 
     @Atomic private var state: State
@@ -63,18 +71,25 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
     }
 
     func receive(subscription: Subscription) {
-        // At once: the handshake does not hop. Under `delivery` from the start, so that a
-        // completion scheduled meanwhile on another thread cannot reach the subscriber first.
-        let accepted = deliver { () -> Bool in
+        // At once: the handshake does not hop. Under `delivery`, so that a completion
+        // scheduled on another thread waits for it; one whose turn came earlier was held.
+        let (accepted, held) = deliver { () -> (Bool, Subscribers.Completion<Failure>?) in
             let downstream = $state.mutate { state -> AnySubscriber<Input, Failure>? in
                 guard state.upstream == nil, let downstream = state.downstream else { return nil }
                 state.upstream = subscription
                 return downstream
             }
-            downstream?.receive(subscription: self)
-            return downstream != nil
+            guard let downstream else { return (false, nil) }
+            downstream.receive(subscription: self)
+            let held = $state.mutate { state -> Subscribers.Completion<Failure>? in
+                state.handshakeOver = true
+                defer { state.heldCompletion = nil }
+                return state.heldCompletion
+            }
+            return (true, held)
         }
-        if !accepted { subscription.cancel() }
+        guard accepted else { return subscription.cancel() }
+        if let held { receive(completion: held) }  // its turn again, after the handshake
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -92,7 +107,16 @@ final class ReceiveOnHop<Input, Failure: Error, Context: Scheduler>: Subscriber,
 
     func receive(completion: Subscribers.Completion<Failure>) {
         scheduler.schedule {
-            self.deliver { self.clear().downstream?.receive(completion: completion) }
+            self.deliver {
+                // Before the handshake is over: held for it. The handshake also runs under
+                // `delivery`, so it cannot end between this check and `clear()`.
+                let held = self.$state.mutate { state -> Bool in
+                    guard !state.handshakeOver else { return false }
+                    state.heldCompletion = completion
+                    return true
+                }
+                if !held { self.clear().downstream?.receive(completion: completion) }
+            }
         }
     }
 

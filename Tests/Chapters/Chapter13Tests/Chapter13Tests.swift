@@ -264,7 +264,7 @@ func testReceiveOnDoesNotScheduleTheSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 388)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 389)
 /// Delivers `upstream`'s values and completion on `scheduler` through a `SmallHop`.
 struct SmallReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     typealias Output = Upstream.Output
@@ -280,7 +280,8 @@ struct SmallReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
 }
 
 /// Upstream's subscriber and downstream's subscription: calls up pass through, events down
-/// are scheduled. Its ends are cleared on cancel and once the completion is delivered.
+/// are scheduled. Its ends are emptied on cancel, and when the completion is delivered, just
+/// before the subscriber gets it.
 final class SmallHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Subscription {
     struct Ends {
         var upstream: Subscription?
@@ -339,7 +340,7 @@ final class SmallHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Sub
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 481)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 484)
 /// The two hops of this section: `SmallHop` and the library's.
 enum Hop: CaseIterable {
     case small, library
@@ -357,7 +358,7 @@ enum Hop: CaseIterable {
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 502)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 505)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -382,7 +383,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 533)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 536)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -405,7 +406,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 557)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 560)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for hop in Hop.allCases {
         for finish in [false, true] {
@@ -418,7 +419,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 572)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 575)
 func testCustomReceiveOnDeliversOnTheQueue() {
     for hop in Hop.allCases {
         let queue = DispatchQueue(label: "receive-on")
@@ -446,11 +447,44 @@ func testCustomReceiveOnDeliversOnTheQueue() {
 #sourceLocation()
 }
 
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 833)
+/// Keeps its subscriber without subscribing it: the test makes the upstream's calls itself.
+final class KeptSubscriber: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    var subscriber: AnySubscriber<Int, Never>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        self.subscriber = AnySubscriber(subscriber)
+    }
+}
+#sourceLocation()
+
+extension Chapter13Tests {
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 847)
+func testCustomReceiveOnHoldsACompletionThatComesBeforeTheSubscription() {
+    let upstream = KeptSubscriber()
+    var received = [String]()
+    CustomReceiveOn(upstream: upstream, scheduler: ImmediateScheduler.shared).subscribe(
+        AnySubscriber<Int, Never>(
+            receiveSubscription: { _ in received.append("subscription") },
+            receiveValue: { _ in .none },
+            receiveCompletion: { received.append("\($0)") }))
+
+    upstream.subscriber?.receive(completion: .finished)
+    XCTAssertEqual(received, [], "nothing before the subscription")
+    upstream.subscriber?.receive(subscription: Subscriptions.empty)
+    XCTAssertEqual(received, ["subscription", "finished"])
+}
+#sourceLocation()
+}
+
 extension Chapter13Tests {
     func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 834)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 906)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject
     .debug("subject", prefix: "#")
@@ -463,7 +497,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 834)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 906)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -475,7 +509,7 @@ withExtendedLifetime(cancellable) {}
 # subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 844)
+                file: "Chapters/13-scheduling.md", line: 916)
         }
     }
 }
@@ -484,7 +518,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 859)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 931)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -511,7 +545,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 859)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 931)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -529,13 +563,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 883)
+                file: "Chapters/13-scheduling.md", line: 955)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 931)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1003)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -568,7 +602,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 968)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1040)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -592,7 +626,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 968)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 1040)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -605,13 +639,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 989)
+                file: "Chapters/13-scheduling.md", line: 1061)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1005)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1077)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -643,7 +677,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1046)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1118)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -658,7 +692,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1046)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1118)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -667,13 +701,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 1059)
+                file: "Chapters/13-scheduling.md", line: 1131)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1077)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1149)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -699,7 +733,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1119)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1191)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -726,7 +760,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1151)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1223)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -752,7 +786,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1189)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1261)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -778,7 +812,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1220)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1292)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -809,7 +843,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1270)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1342)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -842,7 +876,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1306)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1378)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -864,12 +898,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1338)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1413)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1342)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1417)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

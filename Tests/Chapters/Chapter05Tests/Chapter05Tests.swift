@@ -339,7 +339,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 509)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 512)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -410,7 +410,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 587)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 590)
 func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
     /// Three bare subscribers, each noting the table's size when it hears the completion.
     func tableSizesSeen<S: Subject>(on subject: S, tableSize: @escaping () -> Int) -> [Int]
@@ -435,7 +435,7 @@ func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 625)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 628)
 func testASecondCompletionFindsNobodyToTell() {
     /// Three bare subscribers; the first to hear the completion sends a second one, as another
     /// thread could at that moment. Returns how many completions each subscriber heard.
@@ -468,7 +468,7 @@ func testASecondCompletionFindsNobodyToTell() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 667)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 670)
 func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
     let subject = GuardedSubject<Int, Never>()
     var heard = [String]()
@@ -486,7 +486,7 @@ func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 699)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 702)
 /// Four senders send 500 values each while four churners subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 /// `concurrentPerform` runs as many iterations at once as there are cores (observed starting
@@ -568,7 +568,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 780)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 783)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject, subscriberCount: { subject.subscribers.count })

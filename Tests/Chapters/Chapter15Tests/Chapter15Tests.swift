@@ -270,7 +270,7 @@ func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 353)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 355)
 func testCancellingTheSmallTimerFromInsideAValueStopsIt() {
     let queue = DispatchQueue(label: "chapter15.small-timer-cancel")
     let second = expectation(description: "two ticks")
@@ -302,7 +302,7 @@ func testCancellingTheSmallTimerFromInsideAValueStopsIt() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 390)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 392)
 func testACancelledSmallTimerIsReleasedBeforeItsQueueProcessesTheCancellation() {
     let queue = DispatchQueue(label: "chapter15.small-timer-release")
     var subscription: Subscription?
@@ -326,7 +326,7 @@ func testACancelledSmallTimerIsReleasedBeforeItsQueueProcessesTheCancellation() 
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 571)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 575)
 func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
     let queue = DispatchQueue.global()  // concurrent: it could run two at once
     let inside = AtomicBox(0)
@@ -349,12 +349,12 @@ func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 648)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 652)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 658)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 662)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -373,7 +373,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 682)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 686)
 func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -391,7 +391,7 @@ func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 702)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 706)
 func testCancellingFromInsideTheThirdValueStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -410,7 +410,7 @@ func testCancellingFromInsideTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 726)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 730)
 func testTimerDeliversOnlyWhatWasRequested() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -437,7 +437,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 758)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 762)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -467,7 +467,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 793)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 797)
 func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -495,7 +495,7 @@ func testDispatchTimerTicksOnARealQueue() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 833)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 837)
 func testTimerWithNoTimesFinishesOnTheFirstRequestWithoutStartingTicks() {
     let clock = DispatchQueue.test
     var repeatingActions = 0
@@ -524,7 +524,7 @@ func testTimerWithNoTimesFinishesOnTheFirstRequestWithoutStartingTicks() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 864)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 868)
 func testTimerWithNoTimesFinishesAtOnce() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -547,12 +547,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 886)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 890)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 890)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 894)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

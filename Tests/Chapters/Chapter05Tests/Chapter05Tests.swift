@@ -194,7 +194,7 @@ func testNaiveSubjectRevivesACancelledSubscriberInTheRaceWindow() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 256)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 257)
 /// The smallest correct lock-in-a-box.
 final class SmallBox<T> {
     private let lock = NSLock()
@@ -225,7 +225,7 @@ final class SmallBox<T> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 337)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 338)
 /// What `SmallBox` and the library's `AtomicBox` both offer.
 protocol LockBox {
     associatedtype Value
@@ -240,7 +240,7 @@ extension AtomicBox: LockBox {}
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 351)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 352)
 func testAtomicBoxReadsAndMutates() {
     struct Refused: Error {}
     func check<Box: LockBox>(_ box: Box) where Box.Value == [Int] {
@@ -277,7 +277,7 @@ func testAtomicBoxIsMutatingWhileTheLockIsHeld() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 392)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 393)
 func testAtomicBoxMakesTheSecondWriterWait() {
     func check<Box: LockBox>(_ box: Box) where Box.Value == [String] {
         let firstIsInside = DispatchSemaphore(value: 0)
@@ -315,7 +315,7 @@ func testAtomicBoxMakesTheSecondWriterWait() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 461)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 462)
 /// Counts names; safe to call from any thread.
 final class Tally {
     @Atomic var counts: [String: Int] = [:]
@@ -327,7 +327,7 @@ final class Tally {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 472)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 473)
 func testAtomicWrapperCountsFromManyThreads() {
     let tally = Tally()
     DispatchQueue.concurrentPerform(iterations: 1_000) { index in
@@ -339,7 +339,7 @@ func testAtomicWrapperCountsFromManyThreads() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 512)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 513)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -410,7 +410,7 @@ final class GuardedSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 590)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 591)
 func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
     /// Three bare subscribers, each noting the table's size when it hears the completion.
     func tableSizesSeen<S: Subject>(on subject: S, tableSize: @escaping () -> Int) -> [Int]
@@ -435,7 +435,7 @@ func testGuardedSubjectEmptiesItsTableBeforeItTellsAnybody() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 628)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 629)
 func testASecondCompletionFindsNobodyToTell() {
     /// Three bare subscribers; the first to hear the completion sends a second one, as another
     /// thread could at that moment. Returns how many completions each subscriber heard.
@@ -468,7 +468,7 @@ func testASecondCompletionFindsNobodyToTell() {
 }
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 670)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 671)
 func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
     let subject = GuardedSubject<Int, Never>()
     var heard = [String]()
@@ -486,7 +486,7 @@ func testGuardedSubjectCanCompleteASubscriberBeforeItsSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 702)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 703)
 /// Four senders send 500 values each while four churners subscribe and cancel 200 times
 /// each; then checks what the steady subscriber and the short-lived ones received.
 /// `concurrentPerform` runs as many iterations at once as there are cores (observed starting
@@ -568,7 +568,7 @@ where S.Output == Int, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter05Tests {
-#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 783)
+#sourceLocation(file: "Chapters/05-thread-safe-subject.md", line: 784)
 func testGuardedSubjectUnderConcurrentSendSubscribeAndCancel() {
     let subject = GuardedSubject<Int, Never>()
     runConcurrentExperiment(on: subject, subscriberCount: { subject.subscribers.count })

@@ -17,7 +17,7 @@ final class Chapter01Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 35)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 36)
 /// A publisher with nothing but the one required method.
 struct Relay<Upstream: Subject>: Publisher {
     typealias Output = Upstream.Output
@@ -27,7 +27,7 @@ struct Relay<Upstream: Subject>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        upstream.receive(subscriber: subscriber)
+        upstream.subscribe(subscriber)
     }
 }
 
@@ -53,7 +53,7 @@ final class Recorder<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 95)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 96)
 func testDemandValues() {
     assertDocumented(
         Subscribers.Demand.none, equals: .max(0),
@@ -68,7 +68,7 @@ func testDemandValues() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 158)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 159)
 func testPublisherOnlyAcceptsSubscribers() {
     let subject = PassthroughSubject<Int, Never>()
     let recorder = Recorder<Int, Never>()
@@ -85,7 +85,7 @@ func testPublisherOnlyAcceptsSubscribers() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 287)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 288)
 func testHelpersDescribeEvents() {
     XCTAssertEqual(
         (1...3).asEvents(completion: .finished),
@@ -109,7 +109,7 @@ func testHelpersDescribeEvents() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 315)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 316)
 func testSubjectSink() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -126,7 +126,7 @@ func testSubjectSink() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 340)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 341)
 func testScan() {
     let subjectA = PassthroughSubject<Int, Never>()
     let scanB = Publishers.Scan(upstream: subjectA, initialResult: 10, nextPartialResult: +)
@@ -144,7 +144,7 @@ func testScan() {
 }
 
 extension Chapter01Tests {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 382)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 383)
 func testCorrection_twoSinksOnOneScanBothSeeEverything() {
     let subjectA = PassthroughSubject<Int, Never>()
     var upstreamSubscriptions = 0
@@ -175,7 +175,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 481)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 486)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -208,7 +208,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 481)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 486)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -227,7 +227,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 511)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 516)
         }
     }
 }

@@ -72,6 +72,7 @@ struct SmallBuffer<Output, Failure: Error> {
     let strategy: Publishers.BufferingStrategy<Failure>
 
     init(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) {
+        precondition(limit >= 0, "Buffer limit must be zero or more, got \(limit)")
         self.limit = limit
         self.strategy = strategy
     }
@@ -107,7 +108,7 @@ struct SmallBuffer<Output, Failure: Error> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 124)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 125)
 func testTheSmallBufferAndTheLibrarysAgree() {
     let strategies: [Publishers.BufferingStrategy<BufferFull>] = [
         .dropNewest, .dropOldest, .customError({ BufferFull() }),
@@ -137,7 +138,7 @@ func testTheSmallBufferAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 172)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 173)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -177,7 +178,7 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 228)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 229)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
@@ -218,7 +219,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 282)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 283)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -250,7 +251,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 330)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 331)
 func testByRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -272,7 +273,7 @@ func testByRequestAsksTheUpstreamForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 361)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 362)
 /// Feeds a `PassthroughSubject` through Combine's `buffer` operator with room for `size` and
 /// `prefetch: .byRequest` before the subscriber asks for anything, then asks for `demand`:
 /// every event that came out, before and after the request (on OpenCombine, which takes
@@ -302,7 +303,7 @@ func combineBufferDelivers<Failure: Error>(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 390)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 391)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -324,7 +325,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 422)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 423)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -346,7 +347,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 448)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 449)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -361,7 +362,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 467)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 468)
 func testCombinesCustomErrorDeliversOneValueThenTheFailure() {
     expectObserved(
         combineBufferDelivers(size: 3, whenFull: .customError({ BufferFull() }), asking: .max(1)) {
@@ -383,7 +384,7 @@ func testCombinesBufferSendsAnUpstreamFailureAheadOfStoredValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 498)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 499)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -404,7 +405,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 527)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 528)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -429,7 +430,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 585)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 586)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -499,7 +500,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 671)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 672)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -529,7 +530,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 707)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 708)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -553,7 +554,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 730)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 731)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -587,7 +588,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 770)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 771)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -614,7 +615,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 801)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 802)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -639,7 +640,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 825)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 826)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

@@ -172,7 +172,7 @@ print("1. subscribe")
     }
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 249)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 251)
 /// The smallest timer publisher: ticks every `interval` on `queue`, while there is demand.
 struct SmallDispatchTimer: Publisher {
     typealias Output = DispatchTime
@@ -243,7 +243,7 @@ where S.Input == DispatchTime, S.Failure == Never {
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 323)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 325)
 func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
     let queue = DispatchQueue(label: "chapter15.small-timer")
     let third = expectation(description: "three ticks")
@@ -270,7 +270,7 @@ func testTheSmallTimerTicksOnlyWhileThereIsDemand() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 355)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 358)
 func testCancellingTheSmallTimerFromInsideAValueStopsIt() {
     let queue = DispatchQueue(label: "chapter15.small-timer-cancel")
     let second = expectation(description: "two ticks")
@@ -302,7 +302,7 @@ func testCancellingTheSmallTimerFromInsideAValueStopsIt() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 392)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 395)
 func testACancelledSmallTimerIsReleasedBeforeItsQueueProcessesTheCancellation() {
     let queue = DispatchQueue(label: "chapter15.small-timer-release")
     var subscription: Subscription?
@@ -326,7 +326,7 @@ func testACancelledSmallTimerIsReleasedBeforeItsQueueProcessesTheCancellation() 
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 575)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 578)
 func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
     let queue = DispatchQueue.global()  // concurrent: it could run two at once
     let inside = AtomicBox(0)
@@ -349,12 +349,12 @@ func testADispatchQueueNeverRunsTwoTicksOfOneRepeatingActionAtOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 652)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 655)
 import CombineSchedulers
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 662)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 665)
 func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -373,7 +373,7 @@ func testTimerWithSixTimesEmitsSixValuesThenFinishes() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 686)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 689)
 func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -391,7 +391,7 @@ func testCancellingAfterThreeAndAHalfIntervalsStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 706)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 709)
 func testCancellingFromInsideTheThirdValueStopsTheTimer() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -410,7 +410,7 @@ func testCancellingFromInsideTheThirdValueStopsTheTimer() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 730)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 733)
 func testTimerDeliversOnlyWhatWasRequested() {
     let scheduler = DispatchQueue.test
     var values = 0
@@ -437,7 +437,7 @@ func testTimerDeliversOnlyWhatWasRequested() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 762)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 765)
 func testTicksWithoutDemandAreSkippedNotSaved() {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
@@ -467,7 +467,7 @@ func testTicksWithoutDemandAreSkippedNotSaved() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 797)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 800)
 func testDispatchTimerTicksOnARealQueue() {
     let queue = DispatchQueue(label: "chapter15.timer")
     let finished = expectation(description: "timer finished")
@@ -495,8 +495,8 @@ func testDispatchTimerTicksOnARealQueue() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 837)
-func testTimerWithNoTimesFinishesOnTheFirstRequestWithoutStartingTicks() {
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 840)
+func testTimerWithNoTimesFinishesWithoutStartingTicks() {
     let clock = DispatchQueue.test
     var repeatingActions = 0
     let counting = AnySchedulerOf<DispatchQueue>(
@@ -524,7 +524,7 @@ func testTimerWithNoTimesFinishesOnTheFirstRequestWithoutStartingTicks() {
 }
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 868)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 871)
 func testTimerWithNoTimesFinishesAtOnce() {
     var received: [Subscribers.Event<DispatchTime, Never>] = []
     let cancellable = Publishers.timer(interval: .seconds(60), times: .max(0))
@@ -547,12 +547,12 @@ func testTimerWithNoTimesFinishesWithoutARequest() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 890)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 893)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter15Tests {
-#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 894)
+#sourceLocation(file: "Chapters/15-custom-operators-and-timer.md", line: 897)
 // The conformance kit on this chapter's operator and timer (under `workbook test 15 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testUnwrapAndTheTimerKeepTheContract() {

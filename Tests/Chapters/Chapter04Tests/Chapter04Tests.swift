@@ -130,7 +130,7 @@ func testCustomSubjectsWithCustomScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 314)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 315)
 func testCorrection_copiesOfALinkAreOneLink() {
     let firehose = Firehose()
     let scan = CustomScan(upstream: firehose, initialResult: 10, nextPartialResult: +)
@@ -164,7 +164,7 @@ extension Chapter04Tests {
     func test_custom_scan_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 350)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 351)
 let subject = CustomSubject<Int, Never>()
 let scan = CustomScan(upstream: subject, initialResult: 0, nextPartialResult: +)
 scan.subscribe(timeline.lane("C"))
@@ -183,7 +183,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/04-custom-scan.md", line: 350)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/04-custom-scan.md", line: 351)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -192,12 +192,12 @@ C  ^13-46|
 D     ^13|
 
 """#,
-                file: "Chapters/04-custom-scan.md", line: 367)
+                file: "Chapters/04-custom-scan.md", line: 368)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 385)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 386)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -258,7 +258,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 445)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 446)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -277,7 +277,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 481)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 482)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> (values: [Int], requests: [Subscribers.Demand]) {
         let subject = CustomSubject<Int, Never>()
@@ -304,7 +304,7 @@ func testCustomScanPassesDemandUpstream() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 521)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 525)
 func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
     func log(_ scan: ScanMaker) -> [String] {
         var log = [String]()
@@ -331,12 +331,36 @@ func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 636)
+extension Chapter04Tests {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 559)
+func testACancelRightAfterTheRequestStopsCustomScansValues() {
+    func events(_ scan: ScanMaker) -> [String] {
+        var events = [String]()
+        scan.make([1, 2].publisher.eraseToAnyPublisher()).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: {
+                    $0.request(.unlimited)
+                    $0.cancel()
+                },
+                receiveValue: { events.append("\($0)"); return .none },
+                receiveCompletion: { _ in events.append("finished") }))
+        return events
+    }
+
+    XCTAssertEqual(events(.custom), [], "the values reach CustomScan's link after the cancel")
+    expectObserved(
+        events(.combine), "what Publishers.Scan passes on of a [1, 2].publisher to a subscriber that cancels right after its request",
+        [.openCombine: ["11", "13", "finished"]])
+}
+#sourceLocation()
+}
+
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 671)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 640)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 675)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

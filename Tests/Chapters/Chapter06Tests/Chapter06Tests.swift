@@ -19,7 +19,7 @@ final class Chapter06Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 54)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 55)
 func testSharedSubjectColdScan() {
     let subjectA = PassthroughSubject<Int, Never>()
     let scanB = subjectA.scan(10, +)
@@ -45,7 +45,7 @@ extension Chapter06Tests {
     func test_order_among_sinks() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 105)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 106)
 var inOrder = 0
 var inSubscriptionOrder = 0
 for _ in 0..<20 {
@@ -70,7 +70,7 @@ print("subjects that served their sinks in subscription order: \(inSubscriptionO
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 105)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 106)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -79,13 +79,13 @@ sinks that got 1, 2, 3 in order: 100 of 100
 subjects that served their sinks in subscription order: ... of 20
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 127)
+                file: "Chapters/06-cold-hot-multicast.md", line: 128)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 160)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 161)
 func testMulticastWaitsForConnect() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subjectsMade = 0
@@ -117,7 +117,7 @@ func testMulticastWaitsForConnect() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 203)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 204)
 func testSubscribersBeforeConnectShareOneStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -151,7 +151,7 @@ func testSubscribersBeforeConnectShareOneStream() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 243)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 244)
 func testMulticastPassthroughSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -181,7 +181,7 @@ extension Chapter06Tests {
     func test_cold_against_multicast() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 281)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 282)
 let subjectA = PassthroughSubject<Int, Never>()
 let cold = subjectA.scan(0) { count, _ in count + 1 }
 let shared = subjectA.scan(0) { count, _ in count + 1 }
@@ -205,7 +205,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 281)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/06-cold-hot-multicast.md", line: 282)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -217,12 +217,12 @@ shared-D     ^34|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/06-cold-hot-multicast.md", line: 303)
+                file: "Chapters/06-cold-hot-multicast.md", line: 304)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 321)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 322)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -247,7 +247,7 @@ extension Chapter06Tests {
     func test_multicast_scan_runs_once() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 346)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 347)
 let subjectA = PassthroughSubject<Int, Never>()
 let multicastB = subjectA.scan(10) { total, next -> Int in
     print("\(total) + \(next)")
@@ -260,7 +260,7 @@ _ = runScript(on: multicastB, source: subjectA)
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 346)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/06-cold-hot-multicast.md", line: 347)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -271,13 +271,13 @@ _ = runScript(on: multicastB, source: subjectA)
 16 + 4
 
 """#,
-                file: "Chapters/06-cold-hot-multicast.md", line: 358)
+                file: "Chapters/06-cold-hot-multicast.md", line: 359)
         }
     }
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 369)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 370)
 func testMulticastFoldsEachValueOnce() {
     var coldAdditions = 0
     let coldSource = PassthroughSubject<Int, Never>()
@@ -306,7 +306,7 @@ func testMulticastFoldsEachValueOnce() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 404)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 405)
 func testCorrection_currentValueSubjectGreetsEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -333,7 +333,7 @@ func testCorrection_currentValueSubjectGreetsEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 449)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 451)
 func testDropFirstHidesTheGreetingFromEverySubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -354,7 +354,7 @@ func testDropFirstHidesTheGreetingFromEverySubscriber() {
 }
 
 extension Chapter06Tests {
-#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 482)
+#sourceLocation(file: "Chapters/06-cold-hot-multicast.md", line: 484)
 func testABufferDoesNotReplayToALaterSubscriber() {
     let subjectA = PassthroughSubject<Int, Never>()
     var subscriptionsToTheSubject = 0

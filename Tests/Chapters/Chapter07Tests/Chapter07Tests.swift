@@ -362,7 +362,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 468)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 472)
 func testCombinesCustomErrorDeliversOneValueThenTheFailure() {
     expectObserved(
         combineBufferDelivers(size: 3, whenFull: .customError({ BufferFull() }), asking: .max(1)) {
@@ -372,7 +372,7 @@ func testCombinesCustomErrorDeliversOneValueThenTheFailure() {
         [.openCombine: [1].asEvents(failure: BufferFull.self, completion: .failure(BufferFull()))])
 }
 
-func testCombinesBufferSendsAnUpstreamFailureAheadOfStoredValues() {
+func testCombinesBufferSendsAnUpstreamFailureAndDropsStoredValues() {
     expectObserved(
         combineBufferDelivers(size: 3, whenFull: .dropOldest, asking: .max(1)) {
             $0.send(sequence: [1, 2], completion: .failure(Broken()))
@@ -384,7 +384,7 @@ func testCombinesBufferSendsAnUpstreamFailureAheadOfStoredValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 499)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 503)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -405,7 +405,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 528)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 532)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -430,7 +430,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 586)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 590)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -500,7 +500,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 672)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 676)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -530,7 +530,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 708)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 712)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -554,7 +554,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 731)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 735)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -588,7 +588,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 771)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 775)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -615,7 +615,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 802)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 806)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -640,7 +640,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 826)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 830)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

@@ -166,7 +166,9 @@ func testCorrection_twoSinksOnOneScanBothSeeEverything() {
 
     XCTAssertEqual(receivedC, [11, 13, 16].asEvents(completion: .finished))
     XCTAssertEqual(receivedD, [11, 13, 16].asEvents(completion: .finished))
-    XCTAssertEqual(upstreamSubscriptions, 2)
+    expectObserved(
+        upstreamSubscriptions, "how many times the subject was subscribed for two sinks on one Scan",
+        [.openCombine: 2])
 }
 #sourceLocation()
 }
@@ -175,7 +177,7 @@ extension Chapter01Tests {
     func test_deferred_scan() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 486)
+#sourceLocation(file: "Chapters/01-publishers-and-subscribers.md", line: 489)
 var subjects = [PassthroughSubject<Int, Never>]()
 let deferred = Deferred { () -> PassthroughSubject<Int, Never> in
     let subject = PassthroughSubject<Int, Never>()
@@ -208,7 +210,7 @@ XCTAssertEqual(receivedD, [11, 13, 16, 20].asEvents(completion: .finished))
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 486)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/01-publishers-and-subscribers.md", line: 489)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -227,7 +229,7 @@ D: 20
 D: finished
 
 """#,
-                file: "Chapters/01-publishers-and-subscribers.md", line: 516)
+                file: "Chapters/01-publishers-and-subscribers.md", line: 519)
         }
     }
 }

@@ -219,7 +219,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 283)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 284)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -251,7 +251,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 331)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 332)
 func testByRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -273,7 +273,7 @@ func testByRequestAsksTheUpstreamForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 362)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 363)
 /// Feeds a `PassthroughSubject` through Combine's `buffer` operator with room for `size` and
 /// `prefetch: .byRequest` before the subscriber asks for anything, then asks for `demand`:
 /// every event that came out, before and after the request (on OpenCombine, which takes
@@ -303,7 +303,7 @@ func combineBufferDelivers<Failure: Error>(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 391)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 392)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -325,7 +325,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 423)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 424)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -347,7 +347,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 449)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 450)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -362,8 +362,8 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 472)
-func testCombinesCustomErrorDeliversOneValueThenTheFailure() {
+#sourceLocation(file: "Chapters/07-buffer.md", line: 474)
+func testOpenCombine_customErrorDeliversOneValueThenTheFailure() {
     expectObserved(
         combineBufferDelivers(size: 3, whenFull: .customError({ BufferFull() }), asking: .max(1)) {
             $0.send(sequence: 1...4, completion: nil)
@@ -372,7 +372,7 @@ func testCombinesCustomErrorDeliversOneValueThenTheFailure() {
         [.openCombine: [1].asEvents(failure: BufferFull.self, completion: .failure(BufferFull()))])
 }
 
-func testCombinesBufferSendsAnUpstreamFailureAndDropsStoredValues() {
+func testOpenCombine_anUpstreamFailureDropsStoredValues() {
     expectObserved(
         combineBufferDelivers(size: 3, whenFull: .dropOldest, asking: .max(1)) {
             $0.send(sequence: [1, 2], completion: .failure(Broken()))
@@ -384,7 +384,7 @@ func testCombinesBufferSendsAnUpstreamFailureAndDropsStoredValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 503)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 505)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -405,7 +405,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 532)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 534)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -430,7 +430,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 590)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 592)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -500,7 +500,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 676)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 678)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -530,7 +530,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 712)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 714)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -554,7 +554,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 735)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 737)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -588,7 +588,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 775)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 777)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -615,7 +615,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 806)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 808)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -640,7 +640,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 830)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 832)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

@@ -252,7 +252,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 
 extension Chapter07Tests {
 #sourceLocation(file: "Chapters/07-buffer.md", line: 332)
-func testByRequestAsksTheUpstreamForEverything() {
+func testOpenCombine_byRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
     var subscription: Subscription?

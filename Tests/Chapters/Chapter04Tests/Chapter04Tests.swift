@@ -277,7 +277,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 482)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 483)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> (values: [Int], requests: [Subscribers.Demand]) {
         let subject = CustomSubject<Int, Never>()
@@ -304,7 +304,7 @@ func testCustomScanPassesDemandUpstream() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 525)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 526)
 func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
     func log(_ scan: ScanMaker) -> [String] {
         var log = [String]()
@@ -332,7 +332,7 @@ func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 559)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 560)
 func testACancelRightAfterTheRequestStopsCustomScansValues() {
     func events(_ scan: ScanMaker) -> [String] {
         var events = [String]()
@@ -355,12 +355,12 @@ func testACancelRightAfterTheRequestStopsCustomScansValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 671)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 672)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 675)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 676)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

@@ -304,7 +304,7 @@ func testCustomScanPassesDemandUpstream() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 526)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 527)
 func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
     func log(_ scan: ScanMaker) -> [String] {
         var log = [String]()
@@ -332,7 +332,7 @@ func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 560)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 561)
 func testACancelRightAfterTheRequestStopsCustomScansValues() {
     func events(_ scan: ScanMaker) -> [String] {
         var events = [String]()
@@ -355,12 +355,12 @@ func testACancelRightAfterTheRequestStopsCustomScansValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 672)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 673)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 676)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 677)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

@@ -108,7 +108,7 @@ struct SmallBuffer<Output, Failure: Error> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 125)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 127)
 func testTheSmallBufferAndTheLibrarysAgree() {
     let strategies: [Publishers.BufferingStrategy<BufferFull>] = [
         .dropNewest, .dropOldest, .customError({ BufferFull() }),
@@ -131,6 +131,12 @@ func testTheSmallBufferAndTheLibrarysAgree() {
                 fromSmall.append(event)
             }
             XCTAssertEqual(fromSmall, drain(&library), "limit \(limit), \(strategy)")
+            small.push(6)
+            library.push(6)
+            small.push(completion: .failure(BufferFull()))
+            library.push(completion: .failure(BufferFull()))
+            XCTAssertNil(small.fetch(), "the small buffer after its end was fetched")
+            XCTAssertEqual(drain(&library), [], "the library's buffer after its end was fetched")
         }
     }
 }
@@ -138,7 +144,7 @@ func testTheSmallBufferAndTheLibrarysAgree() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 173)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 181)
 func testBufferDeliversValuesInOrderThenTheCompletion() {
     var buffer = Buffer<Int, Broken>(limit: 3, strategy: .dropOldest)
     XCTAssertEqual(buffer.limit, 3)
@@ -178,7 +184,7 @@ func testOnlyTheFirstCompletionIsKept() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 229)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 237)
 /// A buffer that follows the 2019 reference listing, kept only to compare with `Buffer`.
 /// Its `.dropNewest` overwrites the last stored value with the incoming one.
 struct ReferenceBuffer<Output> {
@@ -219,7 +225,7 @@ struct ReferenceBuffer<Output> {
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 284)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 292)
 func testKeepFullAsksOnlyForWhatFits() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -251,7 +257,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 332)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 340)
 func testOpenCombine_byRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -273,7 +279,7 @@ func testOpenCombine_byRequestAsksTheUpstreamForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 363)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 371)
 /// Feeds a `PassthroughSubject` through Combine's `buffer` operator with room for `size` and
 /// `prefetch: .byRequest` before the subscriber asks for anything, then asks for `demand`:
 /// every event that came out, before and after the request (on OpenCombine, which takes
@@ -303,7 +309,7 @@ func combineBufferDelivers<Failure: Error>(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 392)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 400)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -325,7 +331,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 424)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 432)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -347,7 +353,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 450)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 458)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -362,7 +368,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 474)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 482)
 func testOpenCombine_customErrorDeliversOneValueThenTheFailure() {
     expectObserved(
         combineBufferDelivers(size: 3, whenFull: .customError({ BufferFull() }), asking: .max(1)) {
@@ -384,7 +390,7 @@ func testOpenCombine_anUpstreamFailureDropsStoredValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 505)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 513)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -405,7 +411,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 534)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 542)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -430,7 +436,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 592)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 600)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -500,7 +506,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 678)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 686)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -530,7 +536,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 714)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 722)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -554,7 +560,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 737)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 745)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -588,7 +594,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 777)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 785)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -615,7 +621,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 808)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 816)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -640,7 +646,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 832)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 840)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

@@ -18,7 +18,7 @@ final class Chapter18Tests: WorkbookRuntime.ChapterTestCase {
 }
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 101)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 103)
 func testOpenCombine_receiveOnKeepsTheFirstValue() {
     let subject = PassthroughSubject<Int, Never>()
     let queue = DispatchQueue(label: "epilogue.receive-on")
@@ -45,7 +45,7 @@ func testOpenCombine_receiveOnKeepsTheFirstValue() {
 }
 
 extension Chapter18Tests {
-#sourceLocation(file: "Chapters/18-epilogue.md", line: 130)
+#sourceLocation(file: "Chapters/18-epilogue.md", line: 132)
 func testCorrection_multicastCurrentValueSubjectGreetsTheFirstSubscriberWithZero() {
     let subject = PassthroughSubject<Int, Never>()
     let shared = subject

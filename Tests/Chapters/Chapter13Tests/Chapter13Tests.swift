@@ -18,7 +18,7 @@ final class Chapter13Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 60)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 65)
 /// Turns the current run loop until `condition` holds, for at most five seconds.
 func spinRunLoop(until condition: () -> Bool) {
     let deadline = Date(timeIntervalSinceNow: 5)
@@ -63,7 +63,7 @@ func recorder(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 108)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 113)
 func testMainQueueWorkWaitsForTheRunLoop() {
     var ran = false
     DispatchQueue.main.async { ran = true }
@@ -75,7 +75,7 @@ func testMainQueueWorkWaitsForTheRunLoop() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 125)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 130)
 func testReceiveOnImmediateSchedulerIsSynchronous() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -96,7 +96,7 @@ func testReceiveOnImmediateSchedulerIsSynchronous() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 159)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 164)
 func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -132,7 +132,7 @@ func testOpenCombine_receiveOnPassesSubscriptionSynchronously() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 202)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 207)
 func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -164,7 +164,7 @@ func testOpenCombine_receiveOnMainQueueDeliversBothValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 238)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 243)
 func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -195,11 +195,11 @@ func testOpenCombine_receiveOnRunLoopMainDeliversBothValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 288)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 293)
 import CombineSchedulers
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 298)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 303)
 /// Subscribes through `hop`, which moves the subject's events to a test scheduler, sends 1
 /// (and `.finished` if `finish`), cancels, then lets the scheduler run; returns every call the
 /// subscriber got.
@@ -228,7 +228,7 @@ func eventsAfterCancel<P: Publisher>(
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 326)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 331)
 func testOpenCombine_whatArrivesAfterCancel() {
     expectObserved(
         eventsAfterCancel(finish: false) { $0.receive(on: $1) },
@@ -243,7 +243,7 @@ func testOpenCombine_whatArrivesAfterCancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 354)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 359)
 func testReceiveOnDoesNotScheduleTheSubscription() {
     let scheduler = DispatchQueue.test
     var schedulerIsRunning = false
@@ -264,7 +264,7 @@ func testReceiveOnDoesNotScheduleTheSubscription() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 389)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 394)
 /// Delivers `upstream`'s values and completion on `scheduler` through a `SmallHop`.
 struct SmallReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     typealias Output = Upstream.Output
@@ -340,7 +340,7 @@ final class SmallHop<Input, Failure: Error, Context: Scheduler>: Subscriber, Sub
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 484)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 489)
 /// The two hops of this section: `SmallHop` and the library's.
 enum Hop: CaseIterable {
     case small, library
@@ -358,7 +358,7 @@ enum Hop: CaseIterable {
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 505)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 510)
 func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -383,7 +383,7 @@ func testCustomReceiveOnHopsOnlyWhatFlowsDown() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 536)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 541)
 func testCustomReceiveOnPassesTheReturnedDemandUp() {
     for hop in Hop.allCases {
         let scheduler = DispatchQueue.test
@@ -406,7 +406,7 @@ func testCustomReceiveOnPassesTheReturnedDemandUp() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 560)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 565)
 func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
     for hop in Hop.allCases {
         for finish in [false, true] {
@@ -419,7 +419,7 @@ func testCustomReceiveOnDropsWhatWasScheduledBeforeACancel() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 575)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 580)
 func testCustomReceiveOnDeliversOnTheQueue() {
     for hop in Hop.allCases {
         let queue = DispatchQueue(label: "receive-on")
@@ -447,7 +447,7 @@ func testCustomReceiveOnDeliversOnTheQueue() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 842)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 847)
 /// Keeps its subscriber without subscribing it: the test makes the upstream's calls itself.
 final class KeptSubscriber: Publisher {
     typealias Output = Int
@@ -462,7 +462,7 @@ final class KeptSubscriber: Publisher {
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 856)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 861)
 func testCustomReceiveOnHoldsACompletionThatComesBeforeTheSubscription() {
     let upstream = KeptSubscriber()
     var received = [String]()
@@ -484,7 +484,7 @@ extension Chapter13Tests {
     func test_debug_on_a_subject() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 915)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 920)
 let subject = PassthroughSubject<Int, Never>()
 let cancellable = subject
     .debug("subject", prefix: "#")
@@ -497,7 +497,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 915)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 920)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -509,7 +509,7 @@ withExtendedLifetime(cancellable) {}
 # subject: completion finished
 
 """##,
-                file: "Chapters/13-scheduling.md", line: 925)
+                file: "Chapters/13-scheduling.md", line: 930)
         }
     }
 }
@@ -518,7 +518,7 @@ extension Chapter13Tests {
     func test_receive_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 940)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 945)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -545,7 +545,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 940)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 945)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -563,13 +563,13 @@ subject: cancel
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 964)
+                file: "Chapters/13-scheduling.md", line: 969)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1012)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1017)
 func testSubscribeOnLosesValuesSentBeforeSubscription() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -602,7 +602,7 @@ extension Chapter13Tests {
     func test_subscribe_on_main_with_debug() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1049)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1054)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -626,7 +626,7 @@ expectObserved(
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 1049)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/13-scheduling.md", line: 1054)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -639,13 +639,13 @@ subject: completion finished
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/13-scheduling.md", line: 1070)
+                file: "Chapters/13-scheduling.md", line: 1075)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1086)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1091)
 func testOpenCombine_theLateRequestNeverReachesTheSubject() {
     var log = [String]()
     let subject = PassthroughSubject<Int, Never>()
@@ -677,7 +677,7 @@ extension Chapter13Tests {
     func test_subscribe_on_virtual_time() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1127)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1132)
 let scheduler = DispatchQueue.test
 let subject = PassthroughSubject<Int, Never>()
 subject.subscribe(timeline.lane("direct"))
@@ -692,7 +692,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1127)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/13-scheduling.md", line: 1132)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -701,13 +701,13 @@ direct  (^1)-2|
 late        ^2|
 
 """#,
-                file: "Chapters/13-scheduling.md", line: 1140)
+                file: "Chapters/13-scheduling.md", line: 1145)
         }
     }
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1158)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1163)
 func testSendingOnTheSameQueueStillLosesValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -733,7 +733,7 @@ func testSendingOnTheSameQueueStillLosesValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1200)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1205)
 func testSendingAfterDemandArrivedKeepsValues() {
     let queue = DispatchQueue(label: "subscribe-on")
     let demandArrived = expectation(description: "request reached the subject")
@@ -760,7 +760,7 @@ func testSendingAfterDemandArrivedKeepsValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1232)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1237)
 func testTheReferencesBufferBeforeReceiveOn() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -786,7 +786,7 @@ func testTheReferencesBufferBeforeReceiveOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1273)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1279)
 func testBufferBeforeReceiveOnKeepsEarlyValues() {
     let queue = DispatchQueue(label: "receive-on")
     let finished = expectation(description: "completion delivered")
@@ -812,7 +812,7 @@ func testBufferBeforeReceiveOnKeepsEarlyValues() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1304)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1310)
 func testBufferHoldsValuesUntilDemandArrives() {
     let subject = PassthroughSubject<Int, Never>()
     var received = [Subscribers.Event<Int, Never>]()
@@ -845,7 +845,7 @@ func testBufferHoldsValuesUntilDemandArrives() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1357)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1363)
 func testBufferCannotHelpBeforeSubscribeOn() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -878,7 +878,7 @@ func testBufferCannotHelpBeforeSubscribeOn() {
 }
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1393)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1399)
 func testReplayingSubjectClosesTheGap() {
     let queue = DispatchQueue(label: "subscribe-on")
     let finished = expectation(description: "completion delivered")
@@ -900,12 +900,12 @@ func testReplayingSubjectClosesTheGap() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1432)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1438)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter13Tests {
-#sourceLocation(file: "Chapters/13-scheduling.md", line: 1436)
+#sourceLocation(file: "Chapters/13-scheduling.md", line: 1442)
 // The conformance kit on this chapter's operator (under `workbook test 13 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it. On the immediate
 // scheduler, so that the kit sees each event as it sends it.

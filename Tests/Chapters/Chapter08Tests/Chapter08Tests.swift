@@ -97,7 +97,7 @@ final class Membership: Subscription {
     func cancel() { leave() }
 }
 
-/// The smallest BufferSubject. Correct on one thread; nothing guards its state.
+/// The smallest BufferSubject, for one thread: nothing guards its state.
 final class SmallBufferSubject<Output, Failure: Error>: Subject {
     typealias Link = CustomSubscription<SmallReplayBehavior<Output, Failure>>
 
@@ -170,7 +170,7 @@ func testASecondCompletionReachesNobody() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 192)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 193)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func timeline<S: Subject>(_ subject: S) -> (early: Events, late: Events, after: Events)
@@ -210,7 +210,30 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 346)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 240)
+func testAValueAlreadyAskedForSurvivesAReplayOnlyInTheLibrary() {
+    func received<S: Subject>(_ subject: S) -> [Int] where S.Output == Int, S.Failure == Never {
+        var received = [Int]()
+        subject.send(1)
+        let sink = subject.sink(event: { event in
+            guard case .value(let value) = event else { return }
+            received.append(value)
+            if value == 1 { subject.send(sequence: 2...4, completion: nil) }
+        })
+        withExtendedLifetime(sink) {}
+        return received
+    }
+
+    XCTAssertEqual(received(CustomCombine.BufferSubject<Int, Never>(limit: 2)), [1, 2, 3, 4])
+    XCTAssertEqual(
+        received(SmallBufferSubject<Int, Never>(limit: 2)), [1, 3, 4],
+        "the small form drops a value its subscriber had asked for")
+}
+#sourceLocation()
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 377)
 func testDeliverHoldsBackAValueSentFromAnotherThread() {
     let lock = NSLock()
     var log = [String]()
@@ -248,7 +271,7 @@ func testDeliverHoldsBackAValueSentFromAnotherThread() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 382)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 413)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -295,7 +318,7 @@ extension Chapter08Tests {
     func test_late_subscribers_replay() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 429)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 460)
 let subject = BufferSubject<Int, Never>(limit: 2)
 subject.subscribe(timeline.lane("early"))
 for value in 1...3 {
@@ -313,7 +336,7 @@ subject.subscribe(timeline.lane("after-end"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 429)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 460)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -323,13 +346,13 @@ late           (^23)4|
 after-end             (^34|)
 
 """#,
-                file: "Chapters/08-buffer-subject.md", line: 445)
+                file: "Chapters/08-buffer-subject.md", line: 476)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 466)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 497)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -357,7 +380,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 518)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 549)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -369,7 +392,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 529)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 560)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -416,7 +439,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 661)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 692)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -447,7 +470,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 691)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 722)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -534,7 +557,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 794)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 829)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -556,7 +579,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 819)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 854)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -584,7 +607,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 854)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 889)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -605,7 +628,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 854)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 889)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -615,13 +638,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 873)
+                file: "Chapters/08-buffer-subject.md", line: 908)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 894)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 929)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -643,7 +666,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 919)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 954)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -678,7 +701,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 978)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1013)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -697,7 +720,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1052)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1087)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = CustomCombine.BufferSubject<Int, Never>(limit: 1)
@@ -722,7 +745,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1147)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1185)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -739,12 +762,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1163)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1201)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1167)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1205)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {

@@ -18,6 +18,25 @@ final class CustomSubscriptionTests: XCTestCase {
             "not the behavior's, which is released on cancel while the link may still be listed")
     }
 
+    func testARequestWrittenDownBeforeACancelNeverGoesUp() {
+        // The subscriber asks and cancels inside its handshake: both calls up are written down
+        // while the delivery lock is held, and made after it. The cancel has returned by then,
+        // so the request must not reach the upstream (it would set it working for nobody).
+        let probe = ProbeSubscription()
+        let subscription = CustomSubscription(
+            behavior: Relay(
+                downstream: AnySubscriber<Int, Never>(
+                    receiveSubscription: {
+                        $0.request(.unlimited)
+                        $0.cancel()
+                    },
+                    receiveValue: { _ in .none },
+                    receiveCompletion: { _ in })))
+        subscription.receive(subscription: probe)
+        XCTAssertEqual(probe.requests, [], "a request made before a cancel that has returned")
+        XCTAssertEqual(probe.cancelCount, 1)
+    }
+
     func testSecondUpstreamSubscriptionIsCancelled() {
         let subscription = CustomSubscription(
             behavior: Relay(downstream: AnySubscriber(Recorder<Int, Never>())))

@@ -334,9 +334,11 @@ func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
 extension Chapter04Tests {
 #sourceLocation(file: "Chapters/04-custom-scan.md", line: 561)
 func testACancelRightAfterTheRequestStopsCustomScansValues() {
-    func events(_ scan: ScanMaker) -> [String] {
+    func run(_ scan: ScanMaker) -> (events: [String], upstreamAsked: [Subscribers.Demand]) {
         var events = [String]()
-        scan.make([1, 2].publisher.eraseToAnyPublisher()).subscribe(
+        var asked = [Subscribers.Demand]()
+        let upstream = [1, 2].publisher.handleEvents(receiveRequest: { asked.append($0) })
+        scan.make(upstream.eraseToAnyPublisher()).subscribe(
             AnySubscriber<Int, Never>(
                 receiveSubscription: {
                     $0.request(.unlimited)
@@ -344,23 +346,25 @@ func testACancelRightAfterTheRequestStopsCustomScansValues() {
                 },
                 receiveValue: { events.append("\($0)"); return .none },
                 receiveCompletion: { _ in events.append("finished") }))
-        return events
+        return (events, asked)
     }
 
-    XCTAssertEqual(events(.custom), [], "the values reach CustomScan's link after the cancel")
+    let custom = run(.custom)
+    XCTAssertEqual(custom.events, [], "CustomScan's subscriber, which cancelled right after asking")
+    XCTAssertEqual(custom.upstreamAsked, [], "the request written down before the cancel is dropped")
     expectObserved(
-        events(.combine), "what Publishers.Scan passes on of a [1, 2].publisher to a subscriber that cancels right after its request",
+        run(.combine).events, "what Publishers.Scan passes on of a [1, 2].publisher to a subscriber that cancels right after its request",
         [.openCombine: ["11", "13", "finished"]])
 }
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 673)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 678)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 677)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 682)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

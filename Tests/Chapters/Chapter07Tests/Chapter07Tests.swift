@@ -257,7 +257,7 @@ func testKeepFullAsksOnlyForWhatFits() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 340)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 341)
 func testOpenCombine_byRequestAsksTheUpstreamForEverything() {
     let subject = PassthroughSubject<Int, Never>()
     var requests = [Subscribers.Demand]()
@@ -279,7 +279,7 @@ func testOpenCombine_byRequestAsksTheUpstreamForEverything() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 371)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 372)
 /// Feeds a `PassthroughSubject` through Combine's `buffer` operator with room for `size` and
 /// `prefetch: .byRequest` before the subscriber asks for anything, then asks for `demand`:
 /// every event that came out, before and after the request (on OpenCombine, which takes
@@ -309,7 +309,7 @@ func combineBufferDelivers<Failure: Error>(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 400)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 401)
 func testCorrection_dropNewestDropsIncoming() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropNewest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropNewest)
@@ -331,7 +331,7 @@ func testCorrection_dropNewestDropsIncoming() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 432)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 433)
 func testDropOldestKeepsTheLatestValues() {
     var ours = Buffer<Int, Never>(limit: 2, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 2, strategy: .dropOldest)
@@ -353,7 +353,7 @@ func testDropOldestKeepsTheLatestValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 458)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 459)
 func testCustomErrorTurnsOverflowIntoFailure() {
     var buffer = Buffer<Int, BufferFull>(limit: 2, strategy: .customError({ BufferFull() }))
     for value in 1...4 {
@@ -368,7 +368,7 @@ func testCustomErrorTurnsOverflowIntoFailure() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 482)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 483)
 func testOpenCombine_customErrorDeliversOneValueThenTheFailure() {
     expectObserved(
         combineBufferDelivers(size: 3, whenFull: .customError({ BufferFull() }), asking: .max(1)) {
@@ -390,7 +390,7 @@ func testOpenCombine_anUpstreamFailureDropsStoredValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 513)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 514)
 func testLimitZeroStoresNoValues() {
     var dropNewest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropNewest)
     var dropOldest = Buffer<Int, BufferFull>(limit: 0, strategy: .dropOldest)
@@ -411,7 +411,7 @@ func testLimitZeroStoresNoValues() {
 }
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 542)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 543)
 func testCorrection_aFinishedBufferStaysFinished() {
     var ours = Buffer<Int, Never>(limit: 5, strategy: .dropOldest)
     var reference = ReferenceBuffer<Int>(limit: 5, strategy: .dropOldest)
@@ -436,7 +436,7 @@ func testCorrection_aFinishedBufferStaysFinished() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 600)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 601)
 /// The smallest correct replay behavior: one subscriber's backlog, delivered as its
 /// demand allows.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
@@ -506,7 +506,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 686)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 687)
 /// A subscriber that requests nothing by itself: the test decides when and how much.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -536,7 +536,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 722)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 723)
 /// One step of a script played against one subscriber.
 enum ReplayStep {
     case send(Int), request(Int), finish, cancel
@@ -560,7 +560,7 @@ func play(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 745)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 746)
 func testTheSmallBehaviorAndTheLibrarysAgree() {
     let scripts: [[ReplayStep]] = [
         [.send(1), .send(2), .send(3), .request(2), .send(4), .request(5), .finish],
@@ -594,7 +594,7 @@ func testTheSmallBehaviorAndTheLibrarysAgree() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 785)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 786)
 /// A subscriber that runs `react` inside each `receive(_:)`, noting the deepest nesting of
 /// its `receive(_:)` calls.
 final class Reacting: Subscriber {
@@ -621,7 +621,7 @@ final class Reacting: Subscriber {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-buffer.md", line: 816)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 817)
 /// Sends 1, 2 and 3 to `subscriber` through the small behavior or a `BufferSubject`, before
 /// it asks for anything, then makes it ask for `demand`.
 func deliverThreeWaitingValues(
@@ -646,7 +646,7 @@ func deliverThreeWaitingValues(
 #sourceLocation()
 
 extension Chapter07Tests {
-#sourceLocation(file: "Chapters/07-buffer.md", line: 840)
+#sourceLocation(file: "Chapters/07-buffer.md", line: 841)
 func testAReentrantRequestExtendsTheRunningDrain() {
     for through in ["small", "library"] {
         let subscriber = Reacting(react: { _, subscription in subscription.request(.max(1)) })

@@ -92,6 +92,22 @@ final class BufferSubjectTests: XCTestCase {
             recorder.events, [1].asEvents(failure: TestError.self, completion: .failure(.full)))
     }
 
+    func testCustomErrorSparesASubscriberThatKeepsUp() {
+        // .customError fails a subscriber whose own buffer overflows; the shared record of
+        // values keeps the latest ones, so it never ends the stream for everybody.
+        let subject = BufferSubject<Int, TestError>(limit: 1, whenFull: .customError({ .full }))
+        let keepsUp = Recorder<Int, TestError>()
+        subject.subscribe(keepsUp)
+        subject.send(sequence: 1...4, completion: nil)
+        let late = Recorder<Int, TestError>()
+        subject.subscribe(late)
+        subject.send(completion: .finished)
+        XCTAssertEqual(
+            keepsUp.events, [1, 2, 3, 4].asEvents(failure: TestError.self, completion: .finished))
+        XCTAssertEqual(late.events, [4].asEvents(failure: TestError.self, completion: .finished))
+        XCTAssertEqual(subject.subscriberCount, 0, "the completion let go of every subscriber")
+    }
+
     func testLimitZeroReplaysNothing() {
         let subject = BufferSubject<Int, Never>(limit: 0)
         subject.send(1)

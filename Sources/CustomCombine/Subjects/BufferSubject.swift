@@ -140,13 +140,20 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     @usableFromInline let stateBox: AtomicBox<State>
 
     /// A subject replaying up to `limit` values; `whenFull` decides which ones it keeps.
+    /// `.customError` fails only a subscriber whose own buffer overflows: the shared record
+    /// then keeps the latest values (`.dropOldest`), so it never ends the stream for everybody.
     public init(
         limit: Int = 1,
         whenFull strategy: Publishers.BufferingStrategy<Failure> = .dropOldest
     ) {
         self.limit = limit
         self.strategy = strategy
-        let state = Atomic(wrappedValue: State(buffer: Buffer(limit: limit, strategy: strategy)))
+        var recordStrategy = strategy
+        if case .customError = strategy {
+            recordStrategy = .dropOldest
+        }
+        let state = Atomic(
+            wrappedValue: State(buffer: Buffer(limit: limit, strategy: recordStrategy)))
         _state = state
         stateBox = state.projectedValue
     }
@@ -175,7 +182,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                     state.subscribers.append(link, id: id)
                 }
                 completion = state.buffer.completion
-                return state.buffer.detachedCopy()
+                return state.buffer.detachedCopy(limit: limit, strategy: strategy)
             }
             link.receive(subscription: SubjectMembership { self.remove(id) })
             if let completion {

@@ -32,17 +32,14 @@ public struct Buffer<Output, Failure: Error> {
         self.strategy = strategy
     }
 
-    /// A copy that shares no storage with this buffer, for another thread to change under
-    /// a lock of its own. When the two shared one copy-on-write storage, ThreadSanitizer
-    /// (Swift 6.3, Linux) reported a race between the subject appending to its buffer and a
-    /// subscriber draining its copy, at the check that decides whether a copy is needed;
-    /// with storage of its own the question does not arise.
-    func detachedCopy() -> Buffer {
-        detachedCopy(limit: limit, strategy: strategy)
-    }
-
     /// A detached copy of the same values and completion that follows another limit and
     /// strategy from now on: what a subscriber's own queue starts from.
+    ///
+    /// It shares no storage with this buffer, for another thread to change under a lock of
+    /// its own. When the two shared one copy-on-write storage, ThreadSanitizer (Swift 6.3,
+    /// Linux) reported a race between the subject appending to its buffer and a subscriber
+    /// draining its copy, at the check that decides whether a copy is needed; with storage of
+    /// its own the question does not arise.
     func detachedCopy(limit: Int, strategy: Publishers.BufferingStrategy<Failure>) -> Buffer {
         var copy = Buffer(limit: limit, strategy: strategy)
         copy.storage = Deque(minimumCapacity: storage.count)

@@ -1097,7 +1097,7 @@ func testDemandIsNeverLostNorCountedTwice() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1677)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1681)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -1120,7 +1120,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1704)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1708)
 func testTheLibrarysCancelReturnsAtOnceOnlyIfItsUpstreamsDoes() {
     let belowMail = callWhileADeliveryIsHeld(on: .library, below: .mail, asking: .max(2)) {
         $0.cancel()

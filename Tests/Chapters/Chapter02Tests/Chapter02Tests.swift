@@ -17,7 +17,7 @@ final class Chapter02Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 220)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 221)
 /// The reference's wrapper: one recursive lock around every call into the behavior,
 /// calls up included.
 final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -62,7 +62,7 @@ final class OneLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subs
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 285)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 286)
 /// A pass-through link that relies on every default of SubscriptionBehavior.
 final class HopBehavior<Value, Failure: Error>: SubscriptionBehavior {
     typealias Input = Value
@@ -143,7 +143,7 @@ extension Chapter02Tests {
     func test_handshake() throws {
         let capture = try WorkbookRuntime.OutputCapture()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 368)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 369)
 let subject = PassthroughSubject<Int, Never>()
 var received = [Subscribers.Event<Int, Never>]()
 
@@ -160,7 +160,7 @@ withExtendedLifetime(cancellable) {}
         }
         let output = capture.finish()
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 368)
+            WorkbookRuntime.reportThrown(thrown, printed: output, file: "Chapters/02-subscription-behavior.md", line: 369)
         } else {
             WorkbookRuntime.assertOutput(
                 output,
@@ -174,12 +174,12 @@ lower: demand max(0) -> unlimited
 upper: demand max(0) -> unlimited
 
 """#,
-                file: "Chapters/02-subscription-behavior.md", line: 382)
+                file: "Chapters/02-subscription-behavior.md", line: 383)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 407)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 408)
 /// An upstream Subscription that records requests and cancellations.
 final class SpySubscription: Subscription {
     private let lock = NSLock()
@@ -234,7 +234,7 @@ final class Taker: Subscriber {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 464)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 465)
 func testCorrection_requestForwardsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(2))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -253,7 +253,7 @@ func testCorrection_requestForwardsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 484)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 485)
 func testCancelGoesUpstreamOnce() {
     let taker = Taker(initial: .max(1))
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -274,7 +274,7 @@ func testCancelGoesUpstreamOnce() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 510)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 511)
 func testCorrection_receiveReturnsOnlyTheNewDemand() {
     let taker = Taker(initial: .max(3), answer: { _ in .max(1) })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -290,7 +290,7 @@ func testCorrection_receiveReturnsOnlyTheNewDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 529)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 530)
 func testValuesFlowOnlyWhileThereIsDemand() {
     let taker = Taker(initial: .max(2), answer: { $0 == 1 ? .max(1) : .none })
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -316,7 +316,7 @@ func testValuesFlowOnlyWhileThereIsDemand() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 564)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 565)
 func testRequestFromInsideReceiveDoesNotDeadlock() {
     var taker: Taker!
     taker = Taker(initial: .max(1), answer: { value in
@@ -340,7 +340,7 @@ func testRequestFromInsideReceiveDoesNotDeadlock() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 591)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 592)
 func testAReentrantSendSeesTheUnitAlreadyTaken() {
     var link: OneLockSubscription<HopBehavior<Int, Never>>!
     var returnedInside = [Subscribers.Demand]()
@@ -362,7 +362,7 @@ func testAReentrantSendSeesTheUnitAlreadyTaken() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 615)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 616)
 func testTheWrapperSerializesConcurrentRequests() {
     let taker = Taker(initial: .none)
     let behavior = HopBehavior<Int, Never>(name: nil, downstream: AnySubscriber(taker))
@@ -380,7 +380,7 @@ func testTheWrapperSerializesConcurrentRequests() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 666)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 667)
 /// Where the two threads of the deadlock meet: each signals that it is inside its link
 /// and waits (ten seconds at most) until the other is inside its own.
 final class Gates: @unchecked Sendable {
@@ -499,7 +499,7 @@ func sendWhileCancelling(on wrapper: Wrapper, seconds: Double) -> (met: Bool, fi
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 788)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 789)
 func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
     let run = sendWhileCancelling(on: .oneLock, seconds: 1)
 
@@ -509,7 +509,7 @@ func testCorrection_oneRecursiveLockDeadlocksTwoLinks() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 813)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 814)
 /// The second wrapper: every call runs the behavior under one recursive delivery lock,
 /// as in the first, but the calls up are written down and made once the lock is released.
 final class DeliveryLockSubscription<Content: SubscriptionBehavior>: Subscriber, Subscription {
@@ -591,7 +591,7 @@ final class WrittenDown: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 899)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 900)
 func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
     let run = sendWhileCancelling(on: .deliveryLock, seconds: 10)
 
@@ -601,7 +601,7 @@ func testTheSecondWrappersLinksDoNotDeadlockEachOther() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 936)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 937)
 /// What happened to a call made while a delivery on another thread was held.
 struct HeldDelivery {
     var returnedWhileHeld: Bool
@@ -654,7 +654,7 @@ func callWhileADeliveryIsHeld(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 991)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 992)
 func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
     let request = callWhileADeliveryIsHeld(on: .deliveryLock) { $0.request(.max(1)) }
     XCTAssertFalse(request.returnedWhileHeld, "request(_:) waited for the delivery")
@@ -665,7 +665,7 @@ func testCorrection_theDeliveryLockMakesRequestAndCancelWaitForADelivery() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1056)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1057)
 /// The third wrapper: deliveries run the behavior under the recursive delivery lock, as in
 /// the second, but `request` and `cancel` never wait for it: they leave mail, and the
 /// thread that holds the lock reads it.
@@ -779,7 +779,7 @@ final class MailSubscription<Content: SubscriptionBehavior>: Subscriber, Subscri
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1197)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1198)
 /// One step of a script played on a single link: the upstream sends a value or the
 /// completion; the subscriber requests more or cancels.
 enum LinkStep {
@@ -822,7 +822,7 @@ func play(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1239)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1240)
 func testTheLibrarysWrapperAgreesWithTheFirstOne() {
     let scripts: [(initial: Subscribers.Demand, answer: Subscribers.Demand, steps: [LinkStep])] = [
         (.max(2), .none, [.send(1), .send(2), .send(3), .request(1), .send(4), .finish]),
@@ -846,7 +846,7 @@ func testTheLibrarysWrapperAgreesWithTheFirstOne() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1268)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1269)
 func testASecondOrLateUpstreamIsCancelled() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -871,7 +871,7 @@ func testASecondOrLateUpstreamIsCancelled() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1296)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1297)
 func testWrapperReleasesTheBehaviorAfterCompletion() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -890,7 +890,7 @@ func testWrapperReleasesTheBehaviorAfterCompletion() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1323)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1324)
 /// An upstream that runs `onRequest` whenever it is asked for values.
 final class ProbeSubscription: Subscription {
     let onRequest: (Subscribers.Demand) -> Void
@@ -905,7 +905,7 @@ final class ProbeSubscription: Subscription {
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1337)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1338)
 func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
     for wrapper in [Wrapper.mail, .library] {
         let taker = Taker(initial: .max(1))
@@ -930,7 +930,7 @@ func testCallsUpAreMadeAfterTheDeliveryLockIsReleased() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1369)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1370)
 func testRequestAndCancelDoNotWaitForADelivery() {
     // The library's link calls its upstream on the caller's thread, so it gets an upstream
     // of our own that is known not to wait (the third wrapper's), whatever the implementation.
@@ -951,7 +951,7 @@ func testRequestAndCancelDoNotWaitForADelivery() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1401)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1402)
 func testNoDeliveryStartsAfterCancelReturns() {
     for wrapper in [Wrapper.mail, .library] {
         var link: AnySubscriber<Int, Never>!
@@ -993,7 +993,7 @@ func testNoDeliveryStartsAfterCancelReturns() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1455)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1456)
 func testTheLibrarysLinksDoNotDeadlock() {
     for wrapper in [Wrapper.mail, .library] {
         let run = sendWhileCancelling(on: wrapper, seconds: 10)
@@ -1005,7 +1005,7 @@ func testTheLibrarysLinksDoNotDeadlock() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1471)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1472)
 /// One thread sends 300 values through `makeChain(subject)` while another requests
 /// one value at a time and then cancels. Returns the round that did not finish within
 /// five seconds, or `nil` when every round finished.
@@ -1045,7 +1045,7 @@ func roundThatDeadlocks(
 #sourceLocation()
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1510)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1511)
 func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
     for wrapper in [Wrapper.mail, .library] {
         XCTAssertNil(
@@ -1057,7 +1057,7 @@ func testTwoLinksSurviveSendingWhileRequestingAndCancelling() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1534)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1535)
 func testDemandIsNeverLostNorCountedTwice() {
     for wrapper in [Wrapper.mail, .library] {
         for round in 1...20 {
@@ -1097,7 +1097,7 @@ func testDemandIsNeverLostNorCountedTwice() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1681)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1682)
 func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
     let taker = Taker(initial: .max(1))
     func makeLink() -> CustomSubscription<HopBehavior<Int, Never>> {
@@ -1120,7 +1120,7 @@ func testALinkKeepsAnIdentifierOfItsOwnAfterLettingGoOfItsBehavior() {
 }
 
 extension Chapter02Tests {
-#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1708)
+#sourceLocation(file: "Chapters/02-subscription-behavior.md", line: 1709)
 func testTheLibrarysCancelReturnsAtOnceOnlyIfItsUpstreamsDoes() {
     let belowMail = callWhileADeliveryIsHeld(on: .library, below: .mail, asking: .max(2)) {
         $0.cancel()

@@ -18,7 +18,7 @@ final class Chapter04Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 148)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 149)
 /// A badly behaved source: it ignores demand and pushes every value it is given.
 final class Firehose: Publisher {
     typealias Output = Int
@@ -40,7 +40,7 @@ final class Firehose: Publisher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 174)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 175)
 /// Puts `scan` on a firehose and plays the script: a subscriber asks for two values,
 /// 1...5 are pushed, it asks for one more, 6 is pushed. Returns the totals it had
 /// after 5, and at the end.
@@ -66,7 +66,7 @@ func totalsFromAFirehose<P: Publisher>(_ scan: (Firehose) -> P)
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 206)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 207)
 func testCustomScanNeverDeliversMoreThanWasAskedFor() {
     let totals = totalsFromAFirehose {
         CustomScan(upstream: $0, initialResult: 10, nextPartialResult: +)
@@ -79,8 +79,8 @@ func testCustomScanNeverDeliversMoreThanWasAskedFor() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 227)
-func testOpenCombinesScanTrustsItsUpstream() {
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 228)
+func testPublishersScanOnAFirehose() {
     let totals = totalsFromAFirehose {
         Publishers.Scan(upstream: $0, initialResult: 10, nextPartialResult: +)
     }
@@ -96,7 +96,7 @@ func testOpenCombinesScanTrustsItsUpstream() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 250)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 251)
 func testCustomSubjectsWithCustomScan() {
     var subjects = [CustomSubject<Int, Never>]()
     let deferred = Deferred { () -> CustomSubject<Int, Never> in
@@ -130,7 +130,7 @@ func testCustomSubjectsWithCustomScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 315)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 316)
 func testCorrection_copiesOfALinkAreOneLink() {
     let firehose = Firehose()
     let scan = CustomScan(upstream: firehose, initialResult: 10, nextPartialResult: +)
@@ -164,7 +164,7 @@ extension Chapter04Tests {
     func test_custom_scan_lanes() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 351)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 352)
 let subject = CustomSubject<Int, Never>()
 let scan = CustomScan(upstream: subject, initialResult: 0, nextPartialResult: +)
 scan.subscribe(timeline.lane("C"))
@@ -183,7 +183,7 @@ subject.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/04-custom-scan.md", line: 351)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/04-custom-scan.md", line: 352)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -192,12 +192,12 @@ C  ^13-46|
 D     ^13|
 
 """#,
-                file: "Chapters/04-custom-scan.md", line: 368)
+                file: "Chapters/04-custom-scan.md", line: 369)
         }
     }
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 386)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 387)
 typealias Events = [Subscribers.Event<Int, Never>]
 
 /// Puts a Scan(10, +) of some kind on top of a publisher.
@@ -258,7 +258,7 @@ func runScripts(_ scan: ScanMaker) -> [[Events]] {
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 446)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 447)
 func testCustomScanMatchesCombineScan() {
     let combine = runScripts(.combine)
     let custom = runScripts(.custom)
@@ -277,7 +277,7 @@ func testCustomScanMatchesCombineScan() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 483)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 484)
 func testCustomScanPassesDemandUpstream() {
     func firstTwo(_ scan: ScanMaker) -> (values: [Int], requests: [Subscribers.Demand]) {
         let subject = CustomSubject<Int, Never>()
@@ -304,7 +304,7 @@ func testCustomScanPassesDemandUpstream() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 527)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 528)
 func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
     func log(_ scan: ScanMaker) -> [String] {
         var log = [String]()
@@ -332,7 +332,7 @@ func testSynchronousUpstreamDeliversAfterTheRequestReturns() {
 }
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 561)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 562)
 func testACancelRightAfterTheRequestStopsCustomScansValues() {
     func run(_ scan: ScanMaker) -> (events: [String], upstreamAsked: [Subscribers.Demand]) {
         var events = [String]()
@@ -359,12 +359,12 @@ func testACancelRightAfterTheRequestStopsCustomScansValues() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 678)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 680)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter04Tests {
-#sourceLocation(file: "Chapters/04-custom-scan.md", line: 682)
+#sourceLocation(file: "Chapters/04-custom-scan.md", line: 684)
 // The conformance kit on this chapter's publisher (under `workbook test 04 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testCustomScanKeepsTheContract() {

@@ -108,6 +108,23 @@ final class BufferSubjectTests: XCTestCase {
         XCTAssertEqual(subject.subscriberCount, 0, "the completion let go of every subscriber")
     }
 
+    func testASubscriberFailedByItsOwnOverflowLeavesTheSubject() {
+        let subject = BufferSubject<Int, TestError>(limit: 1, whenFull: .customError({ .full }))
+        weak var weakRecorder: Recorder<Int, TestError>?
+        do {
+            let recorder = Recorder<Int, TestError>(demand: .none)
+            weakRecorder = recorder
+            subject.subscribe(recorder)
+            subject.send(1)
+            subject.send(2)
+            recorder.request(.max(5))
+            XCTAssertEqual(
+                recorder.events, [1].asEvents(failure: TestError.self, completion: .failure(.full)))
+        }
+        XCTAssertEqual(subject.subscriberCount, 0, "the failed subscriber left the subject")
+        XCTAssertNil(weakRecorder, "nothing holds the failed subscriber")
+    }
+
     func testLimitZeroReplaysNothing() {
         let subject = BufferSubject<Int, Never>(limit: 0)
         subject.send(1)

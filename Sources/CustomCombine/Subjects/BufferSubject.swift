@@ -90,6 +90,12 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                     }
                 } else if case .complete(let completion)? = buffer.fetch() {
                     downstream.receive(completion: completion)
+                    // Still attached: the completion is this subscriber's own (its buffer
+                    // overflowed under `.customError`). The link cancels itself, as if the
+                    // subscriber had: it leaves the subject and lets go of the subscriber.
+                    if upstream != nil {
+                        _ = link?.postCancel()
+                    }
                     return
                 } else {
                     return

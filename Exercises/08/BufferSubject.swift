@@ -20,7 +20,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
     }
 
     /// Registers the subscriber with a copy of the shared buffer taken in the same locked step,
-    /// so each value reaches it in the replay or live, never both or neither, and hands it its
+    /// so each value reaches it in the replay or live, never both, and never neither unless the
+    /// buffer's own rule drops it; and hands it its
     /// subscription in the same step, under the new link's delivery lock, so that nothing sent
     /// from another thread reaches it first (hint 3 says how to reach that lock).
     public func receive<S: Subscriber>(subscriber: S)
@@ -44,7 +45,7 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
         unwritten("BufferSubject.send(_:)", see: "Chapters/08-buffer-subject.md, 'The subject'")
     }
 
-    /// Records the completion, delivers it to every current subscriber, then forgets them;
+    /// Records the completion, empties the list, then delivers it to the subscribers it had;
     /// later sends are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
         unwritten(

@@ -90,9 +90,11 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                     }
                 } else if case .complete(let completion)? = buffer.fetch() {
                     downstream.receive(completion: completion)
-                    // Still attached: the completion is this subscriber's own (its buffer
-                    // overflowed under `.customError`). The link cancels itself, as if the
-                    // subscriber had: it leaves the subject and lets go of the subscriber.
+                    // Still attached when the completion goes out: either this subscriber's own
+                    // overflow failure (`.customError`), or, for a subscriber that came after
+                    // the end, the replayed completion reached during its handshake. Either
+                    // way its stream has ended: the link cancels itself, as if the subscriber
+                    // had, so it leaves the subject and lets go of the subscriber.
                     if upstream != nil {
                         _ = link?.postCancel()
                     }

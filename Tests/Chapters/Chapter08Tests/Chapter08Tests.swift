@@ -439,7 +439,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 706)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 708)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -470,7 +470,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 736)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 738)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -557,7 +557,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 843)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 845)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -579,7 +579,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 868)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 870)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -607,7 +607,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 903)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 905)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -628,7 +628,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 903)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 905)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -638,13 +638,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 922)
+                file: "Chapters/08-buffer-subject.md", line: 924)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 943)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 945)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -666,7 +666,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 968)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 970)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -701,7 +701,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1027)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1029)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -720,7 +720,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1104)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1106)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = CustomCombine.BufferSubject<Int, Never>(limit: 1)
@@ -745,7 +745,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1202)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1207)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -762,12 +762,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1218)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1223)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1222)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1227)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {
@@ -775,6 +775,34 @@ func testBufferSubjectKeepsTheContract() {
         .subject(named: "BufferSubject", replay: .init(capacity: 4, afterCompletion: true)) {
             BufferSubject<Int, ConformanceFailure>(limit: 4, whenFull: .dropOldest)
         })
+}
+#sourceLocation()
+}
+
+extension Chapter08Tests {
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1246)
+func testCustomErrorFailsOnlyASubscriberThatFallsBehind() {
+    struct Full: Error, Equatable {}
+    let subject = BufferSubject<Int, Full>(limit: 1, whenFull: .customError({ Full() }))
+    var keepsUp = [Subscribers.Event<Int, Full>]()
+    let keeping = subject.sink(event: { keepsUp.append($0) })
+    let slow = OnDemand<Int, Full>()
+    subject.subscribe(slow)
+    subject.send(sequence: 1...4, completion: nil)
+    slow.request(.max(5))
+    var late = [Subscribers.Event<Int, Full>]()
+    let lateSink = subject.sink(event: { late.append($0) })
+    subject.send(completion: .finished)
+
+    XCTAssertEqual(
+        keepsUp, [1, 2, 3, 4].asEvents(failure: Full.self, completion: .finished),
+        "a subscriber that keeps up")
+    XCTAssertEqual(
+        slow.events, [1].asEvents(failure: Full.self, completion: .failure(Full())),
+        "a subscriber that fell behind")
+    XCTAssertEqual(
+        late, [4].asEvents(failure: Full.self, completion: .finished), "a late subscriber's replay")
+    withExtendedLifetime((keeping, lateSink)) {}
 }
 #sourceLocation()
 }

@@ -81,17 +81,6 @@ final class BufferSubjectTests: XCTestCase {
         XCTAssertEqual(recorder.events, [1, 2].asEvents(completion: .finished))
     }
 
-    func testCustomErrorFailsTheSlowSubscriber() {
-        let subject = BufferSubject<Int, TestError>(limit: 1, whenFull: .customError({ .full }))
-        let recorder = Recorder<Int, TestError>(demand: .none)
-        subject.subscribe(recorder)
-        subject.send(1)
-        subject.send(2)
-        recorder.request(.max(5))
-        XCTAssertEqual(
-            recorder.events, [1].asEvents(failure: TestError.self, completion: .failure(.full)))
-    }
-
     func testCustomErrorSparesASubscriberThatKeepsUp() {
         // .customError fails a subscriber whose own buffer overflows; the shared record of
         // values keeps the latest ones, so it never ends the stream for everybody.

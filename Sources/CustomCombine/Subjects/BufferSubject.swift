@@ -94,7 +94,8 @@ public final class BufferSubject<Output, Failure: Error>: Subject, @unchecked Se
                     // overflow failure (`.customError`), or, for a subscriber that came after
                     // the end, the replayed completion reached during its handshake. Either
                     // way its stream has ended: the link cancels itself, as if the subscriber
-                    // had, so it leaves the subject and lets go of the subscriber.
+                    // had, so it leaves the subject (an overflowed subscriber) or lets go at
+                    // once (a late one, which was never listed).
                     if upstream != nil {
                         _ = link?.postCancel()
                     }

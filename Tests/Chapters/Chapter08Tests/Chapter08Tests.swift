@@ -18,7 +18,7 @@ final class Chapter08Tests: WorkbookRuntime.ChapterTestCase {
     }
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 39)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 36)
 /// Chapter 7's smallest correct replay behavior, the same code.
 final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
     typealias Input = Output
@@ -87,7 +87,7 @@ final class SmallReplayBehavior<Output, Failure: Error>: SubscriptionBehavior {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 108)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 105)
 /// A subscriber's place in a subject, handed to its link as the link's upstream.
 final class Membership: Subscription {
     let leave: () -> Void
@@ -147,7 +147,7 @@ final class SmallBufferSubject<Output, Failure: Error>: Subject {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 170)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 167)
 func testASecondCompletionReachesNobody() {
     struct Boom: Error, Equatable {}
     let subject = SmallBufferSubject<Int, Boom>(limit: 2)
@@ -170,7 +170,7 @@ func testASecondCompletionReachesNobody() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 200)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 197)
 func testTheSmallSubjectAndTheLibrarysAgree() {
     typealias Events = [Subscribers.Event<Int, Never>]
     func timeline<S: Subject>(_ subject: S) -> (early: Events, late: Events, after: Events)
@@ -210,7 +210,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 247)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 244)
 func testAValueAlreadyAskedForSurvivesAReplayOnlyInTheLibrary() {
     func received<S: Subject>(_ subject: S) -> [Int] where S.Output == Int, S.Failure == Never {
         var received = [Int]()
@@ -233,7 +233,7 @@ func testAValueAlreadyAskedForSurvivesAReplayOnlyInTheLibrary() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 385)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 382)
 func testDeliverHoldsBackAValueSentFromAnotherThread() {
     let lock = NSLock()
     var log = [String]()
@@ -271,7 +271,7 @@ func testDeliverHoldsBackAValueSentFromAnotherThread() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 421)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 418)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -318,7 +318,7 @@ extension Chapter08Tests {
     func test_late_subscribers_replay() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 468)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 465)
 let subject = BufferSubject<Int, Never>(limit: 2)
 subject.subscribe(timeline.lane("early"))
 for value in 1...3 {
@@ -336,7 +336,7 @@ subject.subscribe(timeline.lane("after-end"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 468)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 465)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -346,13 +346,13 @@ late           (^23)4|
 after-end             (^34|)
 
 """#,
-                file: "Chapters/08-buffer-subject.md", line: 484)
+                file: "Chapters/08-buffer-subject.md", line: 481)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 505)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 502)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -380,7 +380,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 557)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 554)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -392,7 +392,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 568)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 565)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -439,7 +439,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 708)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 706)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -470,7 +470,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 738)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 736)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -557,7 +557,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 845)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 843)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -579,7 +579,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 870)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 868)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -607,7 +607,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 905)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 903)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -628,7 +628,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 905)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 903)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -638,13 +638,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 924)
+                file: "Chapters/08-buffer-subject.md", line: 922)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 945)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 943)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -666,7 +666,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 970)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 968)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -701,7 +701,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1029)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1027)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -720,7 +720,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1106)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1104)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = CustomCombine.BufferSubject<Int, Never>(limit: 1)
@@ -745,7 +745,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1207)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1205)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -762,12 +762,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1223)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1221)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1227)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1225)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {
@@ -803,6 +803,16 @@ func testCustomErrorFailsOnlyASubscriberThatFallsBehind() {
     XCTAssertEqual(
         late, [4].asEvents(failure: Full.self, completion: .finished), "a late subscriber's replay")
     withExtendedLifetime((keeping, lateSink)) {}
+
+    // The small form's master ends with the error itself, and replays it to a late subscriber.
+    let small = SmallBufferSubject<Int, Full>(limit: 1, whenFull: .customError({ Full() }))
+    small.send(sequence: 1...2, completion: nil)
+    var smallLate = [Subscribers.Event<Int, Full>]()
+    let smallLateSink = small.sink(event: { smallLate.append($0) })
+    XCTAssertEqual(
+        smallLate, [1].asEvents(failure: Full.self, completion: .failure(Full())),
+        "the small form's late subscriber: a failure nobody sent")
+    withExtendedLifetime(smallLateSink) {}
 }
 #sourceLocation()
 }

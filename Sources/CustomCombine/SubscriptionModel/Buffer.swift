@@ -36,7 +36,7 @@ public struct Buffer<Output, Failure: Error> {
     /// strategy from now on: what a subscriber's own queue starts from.
     ///
     /// It shares no storage with this buffer, for another thread to change under a lock of
-    /// its own. When the two shared one copy-on-write storage, ThreadSanitizer (Swift 6.3,
+    /// its own. When the two shared one copy-on-write storage, ThreadSanitizer (Swift 6.3.1,
     /// Linux) reported a race between the subject appending to its buffer and a subscriber
     /// draining its copy, at the check that decides whether a copy is needed; with storage of
     /// its own the question does not arise.

@@ -190,11 +190,13 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
     }
 
     for limit in [1, 2, Int.max] {
-        let small = timeline(SmallBufferSubject<Int, Never>(limit: limit))
-        let library = timeline(BufferSubject<Int, Never>(limit: limit))
-        XCTAssertEqual(small.early, library.early, "limit \(limit)")
-        XCTAssertEqual(small.late, library.late, "limit \(limit)")
-        XCTAssertEqual(small.after, library.after, "limit \(limit)")
+        for strategy: Publishers.BufferingStrategy<Never> in [.dropOldest, .dropNewest] {
+            let small = timeline(SmallBufferSubject<Int, Never>(limit: limit, whenFull: strategy))
+            let library = timeline(BufferSubject<Int, Never>(limit: limit, whenFull: strategy))
+            XCTAssertEqual(small.early, library.early, "limit \(limit), \(strategy)")
+            XCTAssertEqual(small.late, library.late, "limit \(limit), \(strategy)")
+            XCTAssertEqual(small.after, library.after, "limit \(limit), \(strategy)")
+        }
     }
 
     let two = timeline(BufferSubject<Int, Never>(limit: 2))
@@ -210,7 +212,7 @@ func testTheSmallSubjectAndTheLibrarysAgree() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 244)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 246)
 func testAValueAlreadyAskedForSurvivesAReplayOnlyInTheLibrary() {
     func received<S: Subject>(_ subject: S) -> [Int] where S.Output == Int, S.Failure == Never {
         var received = [Int]()
@@ -233,7 +235,7 @@ func testAValueAlreadyAskedForSurvivesAReplayOnlyInTheLibrary() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 382)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 384)
 func testDeliverHoldsBackAValueSentFromAnotherThread() {
     let lock = NSLock()
     var log = [String]()
@@ -271,7 +273,7 @@ func testDeliverHoldsBackAValueSentFromAnotherThread() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 418)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 420)
 func testALateSubscriberGetsTheBufferedHistory() {
     let subject = BufferSubject<Int, Never>(limit: 2)
     var early = [Subscribers.Event<Int, Never>]()
@@ -318,7 +320,7 @@ extension Chapter08Tests {
     func test_late_subscribers_replay() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 465)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 467)
 let subject = BufferSubject<Int, Never>(limit: 2)
 subject.subscribe(timeline.lane("early"))
 for value in 1...3 {
@@ -336,7 +338,7 @@ subject.subscribe(timeline.lane("after-end"))
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 465)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 467)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -346,13 +348,13 @@ late           (^23)4|
 after-end             (^34|)
 
 """#,
-                file: "Chapters/08-buffer-subject.md", line: 481)
+                file: "Chapters/08-buffer-subject.md", line: 483)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 502)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 504)
 func testAValueSentDuringSubscribeArrivesExactlyOnce() {
     let count = 20_000
     let subject = BufferSubject<Int, Never>(limit: Int.max)
@@ -380,7 +382,7 @@ func testAValueSentDuringSubscribeArrivesExactlyOnce() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 554)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 556)
 /// An upstream Subscription that records what is asked of it.
 final class Spy: Subscription {
     var requests: [Subscribers.Demand] = []
@@ -392,7 +394,7 @@ final class Spy: Subscription {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 565)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 567)
 func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
     func eventsFromAWaitingUpstream<S: Subject>(_ subject: S) -> [Subscribers.Event<Int, Never>]
     where S.Output == Int, S.Failure == Never {
@@ -439,7 +441,7 @@ func testTheSubjectAsksItsUpstreamAtOnceAndRecordsWhatItTakes() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 706)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 708)
 /// Chapter 7's subscriber that requests nothing by itself, the same code.
 final class OnDemand<Input, Failure: Error>: Subscriber {
     private(set) var events = [Subscribers.Event<Input, Failure>]()
@@ -470,7 +472,7 @@ final class OnDemand<Input, Failure: Error>: Subscriber {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 736)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 738)
 func testRequestDrainsTheBacklogAsFarAsDemandGoes() {
     let subject = BufferSubject<Int, Never>(limit: 5)
     subject.send(sequence: 1...3, completion: nil)
@@ -557,7 +559,7 @@ func testTheSubjectKeepsItsSubscribersAndCancelReleasesOne() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 843)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 845)
 /// Chapter 6's timeline: C subscribes, 1 and 2 are sent, D subscribes, then 3, 4 and
 /// `.finished` are sent. Returns the events C and D recorded.
 func runScript<P: Publisher>(
@@ -579,7 +581,7 @@ where P.Output == Int, P.Failure == Never {
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 868)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 870)
 func testMulticastBufferSubject() {
     let subjectA = PassthroughSubject<Int, Never>()
     var additions = 0
@@ -607,7 +609,7 @@ extension Chapter08Tests {
     func test_chapter_6_timeline_replayed() throws {
         let timeline = WorkbookTimelines.Timeline()
         let thrown = WorkbookRuntime.catchError {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 903)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 905)
 let subjectA = PassthroughSubject<Int, Never>()
 let shared = subjectA.scan(0, +)
     .multicast { BufferSubject(limit: Int.max) }
@@ -628,7 +630,7 @@ subjectA.send(completion: .finished)
 #sourceLocation()
         }
         if let thrown {
-            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 903)
+            WorkbookRuntime.reportThrown(thrown, printed: "", file: "Chapters/08-buffer-subject.md", line: 905)
         } else {
             WorkbookRuntime.assertDiagram(
                 timeline.diagram,
@@ -638,13 +640,13 @@ shared-D     (^13)46|
 
 """#,
                 observedOn: .openCombine,
-                file: "Chapters/08-buffer-subject.md", line: 922)
+                file: "Chapters/08-buffer-subject.md", line: 924)
         }
     }
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 943)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 945)
 func testAKeptConnectionCarriesTheStream() {
     let subjectA = PassthroughSubject<Int, Never>()
     let multicastB = subjectA.scan(10, +)
@@ -666,7 +668,7 @@ func testAKeptConnectionCarriesTheStream() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 968)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 970)
 func testAThrownAwayConnectionCarriesNothing() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { CurrentValueSubject(0) }
@@ -701,7 +703,7 @@ func testAThrownAwayConnectionOnChapter6sTimeline() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1027)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1029)
 func testCancellingAConnectionEndsTheFlow() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast { BufferSubject<Int, Never>(limit: Int.max) }
@@ -720,7 +722,7 @@ func testCancellingAConnectionEndsTheFlow() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1104)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1106)
 func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
     func received(asking demand: Subscribers.Demand) -> [Int] {
         let subject = CustomCombine.BufferSubject<Int, Never>(limit: 1)
@@ -745,7 +747,7 @@ func testTheUnlimitedShortcutChangesNothingASubscriberSees() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1205)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1207)
 func testValuesSentFromInsideReceiveAreOwed() {
     let subject = BufferSubject<Int, Never>(limit: 4)
     var received = [Int]()
@@ -762,12 +764,12 @@ func testValuesSentFromInsideReceiveAreOwed() {
 #sourceLocation()
 }
 
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1221)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1223)
 import PublisherConformance
 #sourceLocation()
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1225)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1227)
 // The conformance kit on this chapter's subject (under `workbook test 08 --mine`, on yours):
 // a broken rule is reported in plain words with the section that teaches it.
 func testBufferSubjectKeepsTheContract() {
@@ -780,7 +782,7 @@ func testBufferSubjectKeepsTheContract() {
 }
 
 extension Chapter08Tests {
-#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1246)
+#sourceLocation(file: "Chapters/08-buffer-subject.md", line: 1248)
 func testCustomErrorFailsOnlyASubscriberThatFallsBehind() {
     struct Full: Error, Equatable {}
     let subject = BufferSubject<Int, Full>(limit: 1, whenFull: .customError({ Full() }))

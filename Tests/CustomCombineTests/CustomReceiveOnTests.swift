@@ -163,38 +163,31 @@ final class CustomReceiveOnTests: XCTestCase {
 
     /// An upstream that hands over the subscription outside its lock (OpenCombine 0.14's
     /// `PassthroughSubject` does) can have its completion, sent from another thread, reach
-    /// the hop first, and its scheduled delivery run first. It waits for the handshake.
+    /// the hop first, and its scheduled delivery run first. It waits for the handshake, on a
+    /// test scheduler and on the immediate one, where the completion is delivered as it comes.
     func testACompletionBeforeTheSubscriptionWaitsForTheHandshake() {
-        let scheduler = DispatchQueue.test
+        let testScheduler = DispatchQueue.test
+        checkACompletionBeforeTheSubscriptionWaits(on: testScheduler) { testScheduler.advance() }
+        checkACompletionBeforeTheSubscriptionWaits(on: ImmediateScheduler.shared) {}
+    }
+
+    private func checkACompletionBeforeTheSubscriptionWaits<Context: Scheduler>(
+        on scheduler: Context, runDueActions: () -> Void, line: UInt = #line
+    ) {
         let upstream = HeldSubscriberPublisher()
         let probe = ProbeSubscription()
         let recorder = Recorder<Int, Never>(demand: .max(1))
         CustomReceiveOn(upstream: upstream, scheduler: scheduler).subscribe(recorder)
 
         upstream.subscriber?.receive(completion: .finished)
-        scheduler.advance()
-        XCTAssertEqual(recorder.timeline, [], "nothing before the subscription")
+        runDueActions()
+        XCTAssertEqual(recorder.timeline, [], "nothing before the subscription", line: line)
         upstream.subscriber?.receive(subscription: probe)
-        scheduler.advance()
+        runDueActions()
 
-        XCTAssertEqual(recorder.timeline, ["subscription", "finished"])
-        XCTAssertEqual(probe.cancelCount, 0, "the first subscription is kept, not cancelled")
-    }
-
-    /// The same on the immediate scheduler, where the completion is delivered as it comes.
-    func testACompletionBeforeTheSubscriptionWaitsForTheHandshakeOnTheImmediateScheduler() {
-        let upstream = HeldSubscriberPublisher()
-        let probe = ProbeSubscription()
-        let recorder = Recorder<Int, Never>(demand: .max(1))
-        CustomReceiveOn(upstream: upstream, scheduler: ImmediateScheduler.shared)
-            .subscribe(recorder)
-
-        upstream.subscriber?.receive(completion: .finished)
-        XCTAssertEqual(recorder.timeline, [], "nothing before the subscription")
-        upstream.subscriber?.receive(subscription: probe)
-
-        XCTAssertEqual(recorder.timeline, ["subscription", "finished"])
-        XCTAssertEqual(probe.cancelCount, 0, "the first subscription is kept, not cancelled")
+        XCTAssertEqual(recorder.timeline, ["subscription", "finished"], line: line)
+        XCTAssertEqual(
+            probe.cancelCount, 0, "the first subscription is kept, not cancelled", line: line)
     }
 
     /// A completion that comes while the subscriber is still inside `receive(subscription:)`

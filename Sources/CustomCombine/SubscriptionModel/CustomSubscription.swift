@@ -325,7 +325,7 @@ enum UpstreamCall {
     func make(on state: DeliveryState) {
         switch self {
         case .request(let demand):
-            // Written down before a cancel that has returned since: asking would only set the
+            // `cancel()` was called since this was written down: asking would only set the
             // upstream working for nobody (its cancel follows, or was made already).
             guard !state.isCancelled else { return }
             state.currentUpstream()?.request(demand)

@@ -29,6 +29,9 @@ restore() {
     for index in "${!trees[@]}"; do
         [ -f "$work/chapter-$index.md" ] || continue
         cp "$work/chapter-$index.md" "$(ls "${trees[$index]}"/Chapters/"$chapter"-*.md)"
+        # The generated test file still holds the last edit: generate it again from the
+        # chapter as it was, so that `workbook check` finds the tree as it was left.
+        (cd "${trees[$index]}" && .build/debug/workbook generate >/dev/null) || true
     done
     rm -rf "$work"
 }
@@ -48,7 +51,9 @@ label() { # index -> the row label: the tree's commit, when there are two trees
     fi
 }
 # The line to edit: the first one-line XCTAssert statement of the chapter; each edit
-# appends a statement to it (real code, so the chapter is recompiled and relinked).
+# appends an assertion comparing the run's number with itself: new code in every run, so
+# the chapter is recompiled and the bundle relinked, as after a learner's edit (`_ = N`,
+# which earlier passes appended, compiles to the same object code and skipped the link).
 line() { grep -nE '^ *XCTAssert.*\)$' "$work/chapter-$1.md" | head -1 | cut -d: -f1; }
 measure() { # kind, tree index, command...: appends "kind label seconds kilobytes"
     local kind=$1 index=$2
@@ -64,7 +69,7 @@ measure() { # kind, tree index, command...: appends "kind label seconds kilobyte
 for i in $(seq 1 "$runs"); do
     for index in "${!trees[@]}"; do
         file=$(ls "${trees[$index]}"/Chapters/"$chapter"-*.md)
-        awk -v n="$(line "$index")" -v i="$i" 'NR == n { $0 = $0 "; _ = " i } { print }' \
+        awk -v n="$(line "$index")" -v i="$i" 'NR == n { $0 = $0 "; XCTAssertEqual(" i ", " i ")" } { print }' \
             "$work/chapter-$index.md" >"$file"
         measure edit "$index" .build/debug/workbook test "$chapter"
     done

@@ -21,10 +21,4 @@ package struct SwiftToken: Equatable, Sendable {
     package let kind: Kind
     /// Where it is, in Unicode scalars from the start of the code.
     package let range: Range<Int>
-
-    /// A token of `kind` over `range`.
-    package init(kind: Kind, range: Range<Int>) {
-        self.kind = kind
-        self.range = range
-    }
 }

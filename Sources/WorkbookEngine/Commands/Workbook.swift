@@ -6,7 +6,7 @@ import Foundation
 /// `workbook test` and `watch` make their one call to ``TestPipeline``.
 package struct Workbook: Sendable {
     /// The workbook (package) root.
-    package let root: URL
+    let root: URL
 
     /// The workbook at `root`.
     package init(root: URL) {
@@ -53,7 +53,7 @@ package struct Workbook: Sendable {
     /// chapter (`exercise`, `hint`) works while another chapter is being edited, as a test
     /// run of it does. A problem of the workbook as a whole (a badly named or duplicate
     /// chapter file) still stops it.
-    package func chapter(_ selector: String) throws(WorkbookError) -> Chapter {
+    func chapter(_ selector: String) throws(WorkbookError) -> Chapter {
         let loader = WorkbookLoader(root: root)
         let (files, problems) = loader.scanChapterFiles()
         guard problems.isEmpty else { throw .invalid(problems) }

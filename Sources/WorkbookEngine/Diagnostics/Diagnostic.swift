@@ -2,14 +2,14 @@
 /// editors and terminals can jump to it.
 package struct Diagnostic: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The file the problem is in, relative to the workbook root (e.g. `Chapters/03-x.md`).
-    package let file: String
+    let file: String
     /// The 1-based line of the problem.
-    package let line: Int
+    let line: Int
     /// What is wrong, phrased so that the reader knows what to change.
-    package let message: String
+    let message: String
 
     /// Creates a diagnostic for `file` at `line`.
-    package init(file: String, line: Int, message: String) {
+    init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = message
@@ -28,7 +28,7 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     package let diagnostics: [Diagnostic]
 
     /// Wraps `diagnostics`, which should not be empty.
-    package init(_ diagnostics: [Diagnostic]) {
+    init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 

@@ -13,7 +13,7 @@ package struct HintLedger {
     }
 
     /// Where the ledger is kept, relative to the root.
-    package static let path = ".build/workbook-hints.json"
+    static let path = ".build/workbook-hints.json"
 
     private let url: URL
     private var shown: [String: Int]
@@ -32,7 +32,7 @@ package struct HintLedger {
     }
 
     /// The hint after the last one shown of `hints` (chapter `chapter`'s), counted as shown.
-    package mutating func next(of hints: [Hint], chapter: String) throws -> Step {
+    mutating func next(of hints: [Hint], chapter: String) throws -> Step {
         let seen = self[chapter]
         guard seen < hints.count else { return .noMore(count: hints.count) }
         self[chapter] = seen + 1
@@ -41,7 +41,7 @@ package struct HintLedger {
     }
 
     /// Forgets which hints of chapter `chapter` were shown.
-    package mutating func reset(chapter: String) throws {
+    mutating func reset(chapter: String) throws {
         self[chapter] = 0
         try save()
     }

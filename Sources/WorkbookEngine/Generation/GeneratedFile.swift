@@ -1,7 +1,7 @@
 /// A file `generate` owns: its path relative to the workbook root and its content.
 public struct GeneratedFile: Equatable, Sendable {
     /// Path relative to the workbook root.
-    package let path: String
+    let path: String
     /// The complete content.
     let contents: String
     /// What it is generated from, for errors (e.g. `Chapters/03-x.md`).

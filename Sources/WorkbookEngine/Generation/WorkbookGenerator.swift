@@ -4,7 +4,7 @@ import Foundation
 /// of date, and the files a test run generates before it builds.
 public struct WorkbookGenerator: Sendable {
     /// The workbook (package) root.
-    package let root: URL
+    let root: URL
 
     /// Creates a generator for the workbook at `root`.
     public init(root: URL) {
@@ -35,7 +35,7 @@ public struct WorkbookGenerator: Sendable {
     /// they are until the chapters are fixed. Returns each chapter's test file as generated,
     /// with its line map: what the later stages of the run use instead of reading it back.
     @discardableResult
-    package func generate(_ chapters: [Chapter], leavingAlone invalid: [ChapterFile]) throws
+    func generate(_ chapters: [Chapter], leavingAlone invalid: [ChapterFile]) throws
         -> [ChapterFile: GeneratedFile]
     {
         let files = Self.files(for: chapters)

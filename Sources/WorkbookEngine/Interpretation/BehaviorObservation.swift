@@ -7,20 +7,20 @@ package struct BehaviorObservation: Equatable, Sendable {
     /// The test that observed it (the runner knows; the record does not).
     var testName: String
     /// The record the test process wrote.
-    package let record: ObservationRecord
+    let record: ObservationRecord
 
     /// Where the check is: a chapter path (through `#sourceLocation`).
-    package var file: String { record.file }
+    var file: String { record.file }
     /// The check's line.
-    package var line: Int { record.line }
+    var line: Int { record.line }
     /// What the check is about.
-    package var behavior: String { record.behavior }
+    var behavior: String { record.behavior }
     /// The implementation that ran.
-    package var implementation: String { record.implementation }
+    var implementation: String { record.implementation }
     /// What it did.
-    package var observed: String { record.observed }
+    var observed: String { record.observed }
     /// What others were observed to do.
-    package var recorded: [ObservationRecord.Recording] { record.recorded }
+    var recorded: [ObservationRecord.Recording] { record.recorded }
 
     /// An observation of `testName`.
     init(testName: String, record: ObservationRecord) {
@@ -30,7 +30,7 @@ package struct BehaviorObservation: Equatable, Sendable {
 
     /// The observation as report lines: what was observed, then each recording; values of
     /// several lines indented under their label.
-    package var summary: String {
+    var summary: String {
         func value(_ text: String) -> String {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             let trimmed = lines.last == "" ? lines.dropLast() : lines[...]

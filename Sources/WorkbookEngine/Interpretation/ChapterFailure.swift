@@ -6,9 +6,9 @@ package struct ChapterFailure: Equatable, Sendable {
     /// The test method.
     let testName: String
     /// The file the failure is in (a `Chapters/…md` path thanks to `#sourceLocation`).
-    package let file: String
+    let file: String
     /// The Markdown line.
-    package let line: Int
+    let line: Int
     /// The failure message, possibly several lines.
-    package var message: String
+    var message: String
 }

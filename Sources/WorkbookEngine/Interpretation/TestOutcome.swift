@@ -35,7 +35,7 @@ package enum TestOutcome: Equatable, Sendable {
     }
 
     /// A word for reports and JUnit's `type`: `passed`, `crashed`, `timedOut`…
-    package var name: String {
+    var name: String {
         switch self {
         case .passed: "passed"
         case .observed: "observed"

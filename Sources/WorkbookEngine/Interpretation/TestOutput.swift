@@ -18,11 +18,11 @@ package struct TestOutput: Equatable, Sendable {
     /// XCTest's suite and count lines, blank lines and the kit's trace.
     let tail: [String]
     /// The observations the runtime reported, in the order printed.
-    package let observations: [ObservationRecord]
+    let observations: [ObservationRecord]
     /// The reasons skips gave, in the order printed.
     let skipReasons: [String]
     /// The conformance kit's notes (what it could not check here), each once, in order.
-    package let conformanceNotes: [String]
+    let conformanceNotes: [String]
     /// What the kit was doing when the process stopped, and the reader's crashing line.
     let conformance: ConformanceProgress
     /// The lines, for the crash report (which needs the chapter to place its frame).

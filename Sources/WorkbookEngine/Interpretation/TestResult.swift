@@ -2,17 +2,17 @@
 /// Markdown, what its process printed and how long it took.
 package struct TestResult: Equatable, Sendable {
     /// The test, with its declaration's Markdown line.
-    package let test: ChapterTest
+    let test: ChapterTest
     /// How it ended.
-    package var outcome: TestOutcome
+    var outcome: TestOutcome
     /// Its failures; empty unless the outcome is not a success.
-    package var failures: [ChapterFailure] = []
+    var failures: [ChapterFailure] = []
     /// What it observed on an implementation with no recording.
-    package var observations: [BehaviorObservation] = []
+    var observations: [BehaviorObservation] = []
     /// What its process printed (XCTest's lines included), read once.
     package var output = TestOutput("")
     /// The wall time of its process, in seconds.
-    package var duration: Double = 0
+    var duration: Double = 0
 
     /// A result of `test`.
     package init(
@@ -29,5 +29,5 @@ package struct TestResult: Equatable, Sendable {
     }
 
     /// The test method's name.
-    package var name: String { test.name }
+    var name: String { test.name }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// so a bad chapter never leaves a half-generated tree behind.
 public struct WorkbookLoader: Sendable {
     /// The workbook (package) root.
-    package let root: URL
+    let root: URL
 
     /// Creates a loader for the workbook at `root`.
     public init(root: URL) {
@@ -117,7 +117,7 @@ public struct WorkbookLoader: Sendable {
     }
 
     /// Parses and validates one chapter.
-    package func load(_ file: ChapterFile) throws(DiagnosticList) -> Chapter {
+    func load(_ file: ChapterFile) throws(DiagnosticList) -> Chapter {
         let url = root.appendingPathComponent(file.relativePath)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw DiagnosticList([

@@ -1,4 +1,5 @@
-/// One `swift` block of a chapter, visible or hidden, with its role resolved.
+/// One `swift` block of a chapter, visible or hidden, with its role resolved; the extractor is
+/// the only producer outside tests (the memberwise initializer).
 package struct Block: Equatable, Sendable {
     /// What the generator does with the block (a group part has its group's role).
     package internal(set) var role: BlockRole
@@ -14,18 +15,4 @@ package struct Block: Equatable, Sendable {
     package let isHidden: Bool
     /// The GitHub slug of the nearest heading above the block, the default example name.
     let headingSlug: String?
-
-    /// Creates a block; the extractor is the only producer outside tests.
-    package init(
-        role: BlockRole, group: String?, code: String, fenceLine: Int, codeLine: Int,
-        isHidden: Bool, headingSlug: String?
-    ) {
-        self.role = role
-        self.group = group
-        self.code = code
-        self.fenceLine = fenceLine
-        self.codeLine = codeLine
-        self.isHidden = isHidden
-        self.headingSlug = headingSlug
-    }
 }

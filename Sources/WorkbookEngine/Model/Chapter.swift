@@ -15,7 +15,7 @@ public struct Chapter: Equatable, Sendable {
     var excerptDrift: [Diagnostic] = []
 
     /// Creates a chapter model.
-    package init(
+    init(
         file: ChapterFile, title: String, blocks: [Block], units: [CompiledUnit],
         hints: [Hint] = []
     ) {
@@ -27,7 +27,7 @@ public struct Chapter: Equatable, Sendable {
     }
 
     /// The chapter's test methods with their Markdown lines, in document order.
-    package var tests: [ChapterTest] { units.flatMap(\.tests) }
+    var tests: [ChapterTest] { units.flatMap(\.tests) }
 
     /// The chapter's test methods, in document order.
     var testNames: [String] { tests.map(\.name) }

@@ -22,7 +22,7 @@ package struct CompiledUnit: Equatable, Sendable {
     }
 
     /// The test methods the unit contributes.
-    package var tests: [ChapterTest] {
+    var tests: [ChapterTest] {
         switch kind {
         case .declarations: return []
         case .tests(let tests): return tests

@@ -35,7 +35,7 @@ package struct OutputBlock: Equatable, Sendable {
     static let implementations = ["opencombine": "openCombine", "apple": "apple"]
 
     /// Creates an output (or marble) block.
-    package init(
+    init(
         text: String, fenceLine: Int, observedOn: String? = nil, kind: Kind = .output,
         isQuiz: Bool = false, fence: String = "```", lineAfter: String? = nil
     ) {

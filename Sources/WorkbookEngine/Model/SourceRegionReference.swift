@@ -1,7 +1,7 @@
 /// Names a region of library source (`Sources/File.swift#region`) that an excerpt shows.
 package struct SourceRegionReference: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The file, relative to the workbook root; always under `Sources/`.
-    package let path: String
+    let path: String
     /// The DocC slice name, as in `// snippet.NAME`.
     let region: String
 

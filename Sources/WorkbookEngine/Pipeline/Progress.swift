@@ -17,7 +17,7 @@ package struct Progress: Equatable, Sendable {
     /// Every component of every exercise, in chapter order.
     var rows: [Row] = []
     /// The command to run next; `nil` when every component passes.
-    package var next: String?
+    var next: String?
     /// Why the reader's workbench did not build, when it did not.
     package var buildFailure: BuildFailure?
     /// Every file compiled from `Workbench/` (the glue left out).

@@ -19,7 +19,7 @@ import WorkbookContract
 /// and print the ``TestRun``.
 package struct TestPipeline {
     /// The workbook root.
-    package let root: URL
+    let root: URL
     /// What compiles the workbook.
     var buildTool: any BuildTool
     /// What starts each test.

@@ -3,13 +3,13 @@ import Foundation
 /// What `workbook test` (and `watch`, `progress`) asks the pipeline for.
 package struct TestRequest: Equatable, Sendable {
     /// Chapter selectors (`03`, `3`, a slug); every chapter when empty.
-    package var chapters: [String] = []
+    var chapters: [String] = []
     /// Build the chosen chapters against the reader's `Workbench/`.
-    package var mine = false
+    var mine = false
     /// Seconds each test may run before its process is killed.
-    package var timeout: Double = 30
+    var timeout: Double = 30
     /// Rewrite output blocks whose example printed something else.
-    package var update = false
+    var update = false
     /// Where to write a JUnit report, if anywhere.
     var junit: URL?
     /// Tell the test processes to say more (`WORKBOOK_VERBOSE=1`): the conformance kit then

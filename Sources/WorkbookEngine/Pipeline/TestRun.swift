@@ -10,7 +10,7 @@ package struct TestRun: Equatable, Sendable {
     package var update: OutputUpdate.Session.Outcome?
 
     /// Creates a run.
-    package init(
+    init(
         reports: [ChapterReport], outputChecks: [OutputCheckRecord] = [],
         update: OutputUpdate.Session.Outcome? = nil
     ) {
@@ -55,7 +55,7 @@ package enum TestPipelineError: Error, Equatable {
 
 extension TestPipelineError {
     /// A word for JUnit's `type`: why the run stopped.
-    package var kind: String {
+    var kind: String {
         switch self {
         case .unknownChapter: "unknownChapter"
         case .invalid: "invalid"

@@ -1,16 +1,16 @@
 /// The outcome of one chapter: each declared test's result, or why none ran.
 package struct ChapterReport: Equatable, Sendable {
     /// The chapter.
-    package let file: ChapterFile
+    let file: ChapterFile
     /// The tests the chapter declares, in document order, with their Markdown lines.
     let declared: [ChapterTest]
     /// The results of the tests that were run, in declaration order.
     package var results: [TestResult] = []
     /// Why no test of the chapter ran (it does not compile, or is not valid), if so.
-    package var notRunReason: String?
+    var notRunReason: String?
     /// The compiler's errors, as `Chapters/NN-name.md:LINE:COL: error: …`, or the
     /// chapter's problems when it is not valid.
-    package var buildErrors: [String] = []
+    var buildErrors: [String] = []
     /// Whether the chapter could not even be read (``buildErrors`` are its problems, not
     /// the compiler's).
     var isInvalid = false
@@ -22,9 +22,9 @@ package struct ChapterReport: Equatable, Sendable {
     }
 
     /// The failures, located in the Markdown, in declaration order.
-    package var failures: [ChapterFailure] { results.flatMap(\.failures) }
+    var failures: [ChapterFailure] { results.flatMap(\.failures) }
     /// What was observed on an implementation with no recording, located in the Markdown.
-    package var observations: [BehaviorObservation] { results.flatMap(\.observations) }
+    var observations: [BehaviorObservation] { results.flatMap(\.observations) }
 
     /// The result of the test named `name`, if it ran.
     func result(of name: String) -> TestResult? {
@@ -50,7 +50,7 @@ package struct ChapterReport: Equatable, Sendable {
     /// How many failed an assertion: JUnit's failures.
     var assertionFailureCount: Int { failedCount - errorCount }
     /// The wall time of the chapter's test processes, in seconds.
-    package var duration: Double { results.map(\.duration).reduce(0, +) }
+    var duration: Double { results.map(\.duration).reduce(0, +) }
     /// Whether every declared test passed, observed or was skipped.
-    package var succeeded: Bool { notRunReason == nil && failedCount == 0 }
+    var succeeded: Bool { notRunReason == nil && failedCount == 0 }
 }

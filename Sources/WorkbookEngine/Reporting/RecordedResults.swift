@@ -58,7 +58,7 @@ package struct RecordedResults: Codable, Equatable, Sendable {
     /// The seconds each test took when it last ran on `implementation`, by chapter path and
     /// test name: the order the runner starts the next run's tests in (``TestRunner``). A test
     /// that did not run has no time.
-    package func durations(on implementation: String) -> [String: [String: Double]] {
+    func durations(on implementation: String) -> [String: [String: Double]] {
         chapters.filter { $0.implementation == implementation }.reduce(into: [:]) {
             durations, chapter in
             for test in chapter.tests where test.outcome != TestOutcome.notRun(reason: "").name {
@@ -96,7 +96,7 @@ package struct RecordedChapter: Codable, Equatable, Sendable {
     /// The chapter's number, e.g. `"03"`.
     package var number: String
     /// Its path, `Chapters/03-custom-subject.md`.
-    package var file: String
+    var file: String
     /// ``RecordedResults/digest(of:)`` of the chapter when it ran.
     package var digest: String
     /// The implementation it ran on (`opencombine`, `apple`, `other`).
@@ -111,8 +111,7 @@ package struct RecordedChapter: Codable, Equatable, Sendable {
     package var tests: [RecordedTest]
 
     /// The record of `report`.
-    package init(_ report: ChapterReport, digest: String, implementation: String, finished: String)
-    {
+    init(_ report: ChapterReport, digest: String, implementation: String, finished: String) {
         number = report.file.number
         file = report.file.relativePath
         self.digest = digest
@@ -154,7 +153,7 @@ package struct RecordedTest: Codable, Equatable, Sendable {
     /// The test method.
     package var name: String
     /// The Markdown line of its declaration.
-    package var line: Int
+    var line: Int
     /// ``TestOutcome/name``: `passed`, `observed`, `failed`, `skipped`, `crashed`,
     /// `timedOut`, `notRun`.
     package var outcome: String

@@ -111,8 +111,9 @@ package struct TestPipeline {
     private struct SelectedWorkbook {
         /// Every valid chapter.
         let all: [Chapter]
-        /// The chapters that are not valid, with their problems.
-        let invalid: [ChapterFile: [Diagnostic]]
+        /// The chapters that are not valid, with their problems and the digest of the bytes
+        /// read.
+        let invalid: [ChapterFile: (problems: [Diagnostic], digest: String)]
         /// The chapters asked for, valid or not.
         let selected: [ChapterFile]
         /// The valid chapters asked for: what is built and run.
@@ -134,7 +135,8 @@ package struct TestPipeline {
         let loaded = WorkbookLoader(root: root).load()
         guard loaded.problems.isEmpty else { throw .invalid(loaded.problems) }
         let invalid = Dictionary(
-            loaded.invalid.map { ($0.file, $0.problems) }, uniquingKeysWith: { first, _ in first })
+            loaded.invalid.map { ($0.file, ($0.problems, $0.digest)) },
+            uniquingKeysWith: { first, _ in first })
         do {
             let selected = try ChapterSelection.select(
                 selectors, from: (loaded.chapters.map(\.file) + invalid.keys).sorted())
@@ -246,11 +248,13 @@ package struct TestPipeline {
         results: [TestResult]
     ) -> [ChapterReport] {
         var reports: [ChapterReport] = []
-        for (file, problems) in workbook.invalid where workbook.selected.contains(file) {
-            reports.append(report(invalid: file, problems: problems))
+        for (file, invalid) in workbook.invalid where workbook.selected.contains(file) {
+            reports.append(
+                report(invalid: file, problems: invalid.problems, digest: invalid.digest))
         }
         for chapter in workbook.chosen {
             var report = ChapterReport(file: chapter.file, declared: chapter.tests)
+            report.digest = chapter.digest
             if let errors = broken[chapter.file] {
                 report.notRunReason = "does not compile (\(errors.count) error(s))"
                 report.buildErrors = errors
@@ -312,9 +316,12 @@ package struct TestPipeline {
 
     /// The report of a chapter that is not valid: its problems at their lines, and one
     /// test in error standing for the chapter's, which could not be read.
-    private static func report(invalid file: ChapterFile, problems: [Diagnostic]) -> ChapterReport {
+    private static func report(invalid file: ChapterFile, problems: [Diagnostic], digest: String)
+        -> ChapterReport
+    {
         var report = ChapterReport(
             file: file, declared: [ChapterTest(name: "chapter", line: problems.first?.line ?? 1)])
+        report.digest = digest
         report.notRunReason = "is not valid (\(problems.count) error(s))"
         report.isInvalid = true
         report.buildErrors = problems.map(\.description)

@@ -365,6 +365,61 @@ final class TestPipelineTests: XCTestCase {
         XCTAssertEqual(loader.problems(of: try loader.chapters()), [])
     }
 
+    /// The results kept for the site name the text the tests ran from: a chapter saved during
+    /// the run is recorded with the digest of what was read, so the site shows the run as
+    /// stale, never as a verdict on the text saved since.
+    func testTheRecordedDigestIsOfTheTextTheRunTested() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let path = root.appendingPathComponent("Chapters/01-first.md")
+        let tested = RecordedResults.digest(of: path)
+        let saved = Data((Self.first + "\nSaved during the run.\n").utf8)
+        let launcher = FakeLauncher([
+            "test_printing": { invocation in
+                try? saved.write(to: path)
+                return XCTestLines.passed("Chapter01Tests", "test_printing")(invocation)
+            }
+        ])
+        _ = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(chapters: ["01"]))
+        let recorded = try RecordedResults.load(root: root).chapters.first { $0.number == "01" }
+        XCTAssertEqual(recorded?.digest, tested, "the digest of the text the run tested")
+        XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path))
+    }
+
+    /// After `--update` rewrites a block, the mismatch the run reported is kept with the
+    /// digest of the chapter it ran on, not the rewritten one: the site shows it as stale.
+    func testUpdateRecordsTheDigestOfTheTextBeforeTheRewrite() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let path = root.appendingPathComponent("Chapters/01-first.md")
+        let tested = RecordedResults.digest(of: path)
+        let run = try pipeline(root, build: build, launcher: mismatchingLauncher())
+            .run(TestRequest(chapters: ["01"], update: true))
+        XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-first.md"])
+        let recorded = try RecordedResults.load(root: root).chapters.first { $0.number == "01" }
+        XCTAssertEqual(recorded?.digest, tested)
+        XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path), "rewritten since")
+    }
+
+    /// A launcher whose `test_printing` records that the example printed `b` where chapter 01
+    /// expects `a`, after doing `meanwhile`.
+    private func mismatchingLauncher(meanwhile: @escaping @Sendable () -> Void = {})
+        -> FakeLauncher
+    {
+        let fence = line(of: "```output", in: Self.first)
+        return FakeLauncher([
+            "test_printing": { invocation in
+                meanwhile()
+                let check = OutputCheckRecord(
+                    file: "Chapters/01-first.md", line: fence, actual: "b\n", matched: false)
+                let path = invocation.environment[WorkbookEnvironment.outputChecks] ?? ""
+                _ = FileManager.default.createFile(atPath: path, contents: check.encodedLine)
+                return XCTestLines.passed("Chapter01Tests", "test_printing")(invocation)
+            }
+        ])
+    }
+
     /// `--update` of a marble block regenerates the test that checks it and its picture, so
     /// `check` stays green without a `generate` of its own.
     func testUpdatingAMarbleBlockLeavesCheckGreen() throws {

@@ -90,7 +90,7 @@ package struct TestPipeline {
     private func runStages(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         let workbook = try load(selecting: request.chapters)
         let lineMaps = try generate(workbook)
-        let update = try beginUpdate(request, of: workbook)
+        let update = beginUpdate(request, of: workbook)
         if request.mine { try prepareWorkbench(for: workbook.chosen) }
         let broken = try build(workbook, lineMaps: lineMaps, mine: request.mine)
         let jobs = workbook.chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
@@ -159,16 +159,11 @@ package struct TestPipeline {
         }
     }
 
-    /// With `--update`, reads the chapters as the run begins (``OutputUpdate/Session``).
+    /// With `--update`, the update of the chapters as loaded (``OutputUpdate/Session``).
     private func beginUpdate(_ request: TestRequest, of workbook: SelectedWorkbook)
-        throws(TestPipelineError) -> OutputUpdate.Session?
+        -> OutputUpdate.Session?
     {
-        guard request.update else { return nil }
-        do {
-            return try OutputUpdate.Session(root: root, chapters: workbook.all)
-        } catch {
-            throw Self.failure(error)
-        }
+        request.update ? OutputUpdate.Session(root: root, chapters: workbook.all) : nil
     }
 
     /// Builds the chosen chapters, leaving out those that do not compile (returned with

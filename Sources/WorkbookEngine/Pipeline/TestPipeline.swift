@@ -102,7 +102,7 @@ package struct TestPipeline {
             outputChecks: checks)
         try writeJUnit(run.reports, to: request.junit)
         if let update {
-            run.update = try regenerate(after: update.apply(checks))
+            run.update = regenerate(workbook, after: update.apply(checks))
         }
         return run
     }
@@ -276,17 +276,45 @@ package struct TestPipeline {
 
     /// Regenerates what `--update` made stale: the rewritten chapters' test files hold
     /// their blocks' old text and their marble pictures the old diagrams, so `check` would
-    /// fail until someone ran `generate`.
-    private func regenerate(after outcome: OutputUpdate.Session.Outcome)
-        throws(TestPipelineError) -> OutputUpdate.Session.Outcome
-    {
+    /// fail until someone ran `generate`. The other chapters are generated from the model,
+    /// the rewritten ones from the text just written, parsed in memory: nothing is read
+    /// back from disk. What cannot be regenerated is added to what the update refused, so
+    /// the command fails while the run's results and JUnit report stand.
+    private func regenerate(
+        _ workbook: SelectedWorkbook, after outcome: OutputUpdate.Session.Outcome
+    ) -> OutputUpdate.Session.Outcome {
         guard !outcome.rewritten.isEmpty else { return outcome }
-        let loaded = WorkbookLoader(root: root).load()
+        var outcome = outcome
+        let written = Dictionary(
+            outcome.rewritten.map { ($0.chapter, $0.text) }, uniquingKeysWith: { first, _ in first }
+        )
+        let loader = WorkbookLoader(root: root)
+        var chapters: [Chapter] = []
+        var invalid = Array(workbook.invalid.keys)
+        for chapter in workbook.all {
+            guard let text = written[chapter.file.relativePath] else {
+                chapters.append(chapter)
+                continue
+            }
+            do {
+                chapters.append(try loader.validated(chapter.file, data: Data(text.utf8)))
+            } catch {
+                outcome.refused += error.diagnostics
+                invalid.append(chapter.file)
+            }
+        }
         do {
-            try WorkbookGenerator(root: root).generate(
-                loaded.chapters, leavingAlone: loaded.invalid.map(\.file))
+            try WorkbookGenerator(root: root).generate(chapters, leavingAlone: invalid)
+        } catch let list as DiagnosticList {
+            outcome.refused += list.diagnostics
         } catch {
-            throw Self.failure(error)
+            outcome.refused += outcome.rewritten.map {
+                Diagnostic(
+                    file: $0.chapter, line: 1,
+                    message:
+                        "rewritten, but its test file could not be generated again (\(error)); "
+                        + "run `swift run workbook generate`")
+            }
         }
         return outcome
     }

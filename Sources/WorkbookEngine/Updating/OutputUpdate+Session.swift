@@ -21,7 +21,8 @@ extension OutputUpdate {
         package struct Outcome: Equatable, Sendable {
             /// Each chapter rewritten, with the diff of what changed.
             package var rewritten: [Rewrite] = []
-            /// What could not be updated, each at its file and line.
+            /// What could not be updated, or generated again after the update, each at its
+            /// file and line.
             package var refused: [Diagnostic] = []
             /// Whether there was any block to change at all.
             package var hadMismatches = false

@@ -8,6 +8,7 @@ final class RecordedResultsTests: XCTestCase {
         let file = try ChapterFile(fileName: "\(number)-a.md")
         let test = ChapterTest(name: "testOne", line: 3)
         var report = ChapterReport(file: file, declared: [test])
+        report.digest = "digest of \(number) as read"
         report.results = [TestResult(test: test, outcome: outcome, duration: 0.5)]
         return [report]
     }
@@ -34,9 +35,8 @@ final class RecordedResultsTests: XCTestCase {
                 "01 \(native) [\"failed\"]", "01 other [\"observed\"]",
                 "02 \(native) [\"passed\"]",
             ])
-        XCTAssertEqual(
-            results.chapters.first?.digest,
-            RecordedResults.digest(of: fixture.root.appendingPathComponent("Chapters/01-a.md")))
+        // The digest of the text the run read, never the file read again as it is recorded.
+        XCTAssertEqual(results.chapters.first?.digest, "digest of 01 as read")
     }
 
     func testNoFileMeansNoResultsAndABrokenFileIsAnError() throws {

@@ -3,8 +3,9 @@
 struct LoadedWorkbook: Sendable {
     /// The valid chapters, in file order.
     var chapters: [Chapter] = []
-    /// The chapters that could not be loaded, in file order, with what is wrong in each.
-    var invalid: [(file: ChapterFile, problems: [Diagnostic])] = []
+    /// The chapters that could not be loaded, in file order, with what is wrong in each and
+    /// the ``ChapterDigest`` of the bytes read (empty when they could not be read).
+    var invalid: [(file: ChapterFile, problems: [Diagnostic], digest: String)] = []
     /// Problems of the workbook as a whole: no chapter can be trusted while one is there.
     var problems: [Diagnostic] = []
 }

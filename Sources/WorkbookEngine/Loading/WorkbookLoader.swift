@@ -84,9 +84,13 @@ public struct WorkbookLoader: Sendable {
         // of `generate`'s time (BENCHMARKS.md); excerpts share one cache, so they are checked
         // after, in order.
         let parsed = files.concurrentMap { file in
-            Swift.Result { () throws(DiagnosticList) in try load(file) }
+            let data = read(file)
+            return (
+                digest: data.map(ChapterDigest.of) ?? "",
+                chapter: Swift.Result { () throws(DiagnosticList) in try parse(file, data: data) }
+            )
         }
-        for (file, result) in zip(files, parsed) {
+        for (file, (digest, result)) in zip(files, parsed) {
             do throws(DiagnosticList) {
                 var chapter = try result.get()
                 let excerpts = ExcerptChecker.check(chapter, sources: sources)
@@ -94,10 +98,10 @@ public struct WorkbookLoader: Sendable {
                 if excerpts.missing.isEmpty {
                     loaded.chapters.append(chapter)
                 } else {
-                    loaded.invalid.append((file, excerpts.missing))
+                    loaded.invalid.append((file, excerpts.missing, digest))
                 }
             } catch {
-                loaded.invalid.append((file, error.diagnostics))
+                loaded.invalid.append((file, error.diagnostics, digest))
             }
         }
         return loaded
@@ -105,11 +109,12 @@ public struct WorkbookLoader: Sendable {
 
     /// One chapter parsed and validated as ``load()`` validates each: its excerpt regions
     /// must exist (drift is kept in `Chapter.excerptDrift`). `sources` caches the library
-    /// files its excerpts show, shared between chapters.
+    /// files its excerpts show, shared between chapters. With `data`, the chapter is that
+    /// text (one a stage has just written), not the file read again.
     func validated(
-        _ file: ChapterFile, sources: ExcerptSources? = nil
+        _ file: ChapterFile, data: Data? = nil, sources: ExcerptSources? = nil
     ) throws(DiagnosticList) -> Chapter {
-        var chapter = try load(file)
+        var chapter = try parse(file, data: data ?? read(file))
         let excerpts = ExcerptChecker.check(chapter, sources: sources ?? ExcerptSources(root: root))
         guard excerpts.missing.isEmpty else { throw DiagnosticList(excerpts.missing) }
         chapter.excerptDrift = excerpts.drift
@@ -118,8 +123,19 @@ public struct WorkbookLoader: Sendable {
 
     /// Parses and validates one chapter.
     func load(_ file: ChapterFile) throws(DiagnosticList) -> Chapter {
-        let url = root.appendingPathComponent(file.relativePath)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        try parse(file, data: read(file))
+    }
+
+    /// The bytes of `file`, read once: everything the run knows of the chapter comes from
+    /// them. `nil` when it cannot be read.
+    private func read(_ file: ChapterFile) -> Data? {
+        FileManager.default.contents(atPath: root.appendingPathComponent(file.relativePath).path)
+    }
+
+    /// The chapter `file` whose bytes are `data`, parsed and validated; the model keeps the
+    /// text and its digest.
+    private func parse(_ file: ChapterFile, data: Data?) throws(DiagnosticList) -> Chapter {
+        guard let data else {
             throw DiagnosticList([
                 Diagnostic(file: file.relativePath, line: 1, message: "cannot read chapter")
             ])
@@ -131,6 +147,9 @@ public struct WorkbookLoader: Sendable {
             throw DiagnosticList([error])
         }
         let items = try ChapterExtractor.items(of: text, path: file.relativePath)
-        return try ChapterAssembler.chapter(file: file, items: items)
+        var chapter = try ChapterAssembler.chapter(file: file, items: items)
+        chapter.text = text
+        chapter.digest = ChapterDigest.of(data)
+        return chapter
     }
 }

@@ -13,6 +13,11 @@ public struct Chapter: Equatable, Sendable {
     /// Excerpts that differ from the library regions they show; `check` reports them,
     /// other commands carry on (the loader fills this in its one pass over excerpts).
     var excerptDrift: [Diagnostic] = []
+    /// The chapter's text as the loader read it: the blocks' lines are its lines, so later
+    /// stages (`--update`) work from it, never from the file read again.
+    var text = ""
+    /// ``ChapterDigest`` of the bytes the loader read: what a run records with its results.
+    var digest = ""
 
     /// Creates a chapter model.
     init(

@@ -90,7 +90,7 @@ package struct TestPipeline {
     private func runStages(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         let workbook = try load(selecting: request.chapters)
         let lineMaps = try generate(workbook)
-        let update = try beginUpdate(request, of: workbook)
+        let update = beginUpdate(request, of: workbook)
         if request.mine { try prepareWorkbench(for: workbook.chosen) }
         let broken = try build(workbook, lineMaps: lineMaps, mine: request.mine)
         let jobs = workbook.chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
@@ -102,7 +102,7 @@ package struct TestPipeline {
             outputChecks: checks)
         try writeJUnit(run.reports, to: request.junit)
         if let update {
-            run.update = try regenerate(after: update.apply(checks))
+            run.update = regenerate(workbook, after: update.apply(checks))
         }
         return run
     }
@@ -111,8 +111,9 @@ package struct TestPipeline {
     private struct SelectedWorkbook {
         /// Every valid chapter.
         let all: [Chapter]
-        /// The chapters that are not valid, with their problems.
-        let invalid: [ChapterFile: [Diagnostic]]
+        /// The chapters that are not valid, with their problems and the digest of the bytes
+        /// read.
+        let invalid: [ChapterFile: (problems: [Diagnostic], digest: String)]
         /// The chapters asked for, valid or not.
         let selected: [ChapterFile]
         /// The valid chapters asked for: what is built and run.
@@ -134,7 +135,8 @@ package struct TestPipeline {
         let loaded = WorkbookLoader(root: root).load()
         guard loaded.problems.isEmpty else { throw .invalid(loaded.problems) }
         let invalid = Dictionary(
-            loaded.invalid.map { ($0.file, $0.problems) }, uniquingKeysWith: { first, _ in first })
+            loaded.invalid.map { ($0.file, ($0.problems, $0.digest)) },
+            uniquingKeysWith: { first, _ in first })
         do {
             let selected = try ChapterSelection.select(
                 selectors, from: (loaded.chapters.map(\.file) + invalid.keys).sorted())
@@ -157,16 +159,11 @@ package struct TestPipeline {
         }
     }
 
-    /// With `--update`, reads the chapters as the run begins (``OutputUpdate/Session``).
+    /// With `--update`, the update of the chapters as loaded (``OutputUpdate/Session``).
     private func beginUpdate(_ request: TestRequest, of workbook: SelectedWorkbook)
-        throws(TestPipelineError) -> OutputUpdate.Session?
+        -> OutputUpdate.Session?
     {
-        guard request.update else { return nil }
-        do {
-            return try OutputUpdate.Session(root: root, chapters: workbook.all)
-        } catch {
-            throw Self.failure(error)
-        }
+        request.update ? OutputUpdate.Session(root: root, chapters: workbook.all) : nil
     }
 
     /// Builds the chosen chapters, leaving out those that do not compile (returned with
@@ -246,11 +243,13 @@ package struct TestPipeline {
         results: [TestResult]
     ) -> [ChapterReport] {
         var reports: [ChapterReport] = []
-        for (file, problems) in workbook.invalid where workbook.selected.contains(file) {
-            reports.append(report(invalid: file, problems: problems))
+        for (file, invalid) in workbook.invalid where workbook.selected.contains(file) {
+            reports.append(
+                report(invalid: file, problems: invalid.problems, digest: invalid.digest))
         }
         for chapter in workbook.chosen {
             var report = ChapterReport(file: chapter.file, declared: chapter.tests)
+            report.digest = chapter.digest
             if let errors = broken[chapter.file] {
                 report.notRunReason = "does not compile (\(errors.count) error(s))"
                 report.buildErrors = errors
@@ -277,17 +276,45 @@ package struct TestPipeline {
 
     /// Regenerates what `--update` made stale: the rewritten chapters' test files hold
     /// their blocks' old text and their marble pictures the old diagrams, so `check` would
-    /// fail until someone ran `generate`.
-    private func regenerate(after outcome: OutputUpdate.Session.Outcome)
-        throws(TestPipelineError) -> OutputUpdate.Session.Outcome
-    {
+    /// fail until someone ran `generate`. The other chapters are generated from the model,
+    /// the rewritten ones from the text just written, parsed in memory: nothing is read
+    /// back from disk. What cannot be regenerated is added to what the update refused, so
+    /// the command fails while the run's results and JUnit report stand.
+    private func regenerate(
+        _ workbook: SelectedWorkbook, after outcome: OutputUpdate.Session.Outcome
+    ) -> OutputUpdate.Session.Outcome {
         guard !outcome.rewritten.isEmpty else { return outcome }
-        let loaded = WorkbookLoader(root: root).load()
+        var outcome = outcome
+        let written = Dictionary(
+            outcome.rewritten.map { ($0.chapter, $0.text) }, uniquingKeysWith: { first, _ in first }
+        )
+        let loader = WorkbookLoader(root: root)
+        var chapters: [Chapter] = []
+        var invalid = Array(workbook.invalid.keys)
+        for chapter in workbook.all {
+            guard let text = written[chapter.file.relativePath] else {
+                chapters.append(chapter)
+                continue
+            }
+            do {
+                chapters.append(try loader.validated(chapter.file, data: Data(text.utf8)))
+            } catch {
+                outcome.refused += error.diagnostics
+                invalid.append(chapter.file)
+            }
+        }
         do {
-            try WorkbookGenerator(root: root).generate(
-                loaded.chapters, leavingAlone: loaded.invalid.map(\.file))
+            try WorkbookGenerator(root: root).generate(chapters, leavingAlone: invalid)
+        } catch let list as DiagnosticList {
+            outcome.refused += list.diagnostics
         } catch {
-            throw Self.failure(error)
+            outcome.refused += outcome.rewritten.map {
+                Diagnostic(
+                    file: $0.chapter, line: 1,
+                    message:
+                        "rewritten, but its test file could not be generated again (\(error)); "
+                        + "run `swift run workbook generate`")
+            }
         }
         return outcome
     }
@@ -312,9 +339,12 @@ package struct TestPipeline {
 
     /// The report of a chapter that is not valid: its problems at their lines, and one
     /// test in error standing for the chapter's, which could not be read.
-    private static func report(invalid file: ChapterFile, problems: [Diagnostic]) -> ChapterReport {
+    private static func report(invalid file: ChapterFile, problems: [Diagnostic], digest: String)
+        -> ChapterReport
+    {
         var report = ChapterReport(
             file: file, declared: [ChapterTest(name: "chapter", line: problems.first?.line ?? 1)])
+        report.digest = digest
         report.notRunReason = "is not valid (\(problems.count) error(s))"
         report.isInvalid = true
         report.buildErrors = problems.map(\.description)

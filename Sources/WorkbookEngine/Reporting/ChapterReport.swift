@@ -14,6 +14,9 @@ package struct ChapterReport: Equatable, Sendable {
     /// Whether the chapter could not even be read (``buildErrors`` are its problems, not
     /// the compiler's).
     var isInvalid = false
+    /// ``ChapterDigest`` of the chapter's bytes as the run read them: what its results are
+    /// recorded with (``RecordedResults``), so they never describe a text saved since.
+    package var digest = ""
 
     /// An empty report for `file`, which declares `declared`.
     package init(file: ChapterFile, declared: [ChapterTest]) {

@@ -31,7 +31,9 @@ package struct RecordedResults: Codable, Equatable, Sendable {
     }
 
     /// Adds a run's `reports` (at `root`, on the implementation the tests ran on) to the
-    /// results there, replacing the chapters it ran, and writes the file atomically.
+    /// results there, replacing the chapters it ran, and writes the file atomically. Each
+    /// chapter is kept with its report's digest, of the text the run read: the chapter on
+    /// disk now may be another (saved during the run, or rewritten by `--update`).
     package static func record(_ reports: [ChapterReport], root: URL, at date: Date = Date())
         throws
     {
@@ -44,8 +46,8 @@ package struct RecordedResults: Codable, Equatable, Sendable {
         }
         results.chapters += reports.map {
             RecordedChapter(
-                $0, digest: digest(of: root.appendingPathComponent($0.file.relativePath)),
-                implementation: implementation, finished: date.ISO8601Format())
+                $0, digest: $0.digest, implementation: implementation,
+                finished: date.ISO8601Format())
         }
         results.chapters.sort { ($0.number, $0.implementation) < ($1.number, $1.implementation) }
         let encoder = JSONEncoder()
@@ -79,15 +81,11 @@ package struct RecordedResults: Codable, Equatable, Sendable {
         #endif
     }
 
-    /// A digest of the file at `url` (FNV-1a, 64 bits, in hex): enough to see that a chapter
-    /// changed since its run; empty when it cannot be read.
+    /// The digest of the chapter at `url` as it is now (``ChapterDigest``), to compare with
+    /// the one its run recorded; empty when it cannot be read.
     package static func digest(of url: URL) -> String {
         guard let data = FileManager.default.contents(atPath: url.path) else { return "" }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return ChapterDigest.of(data)
     }
 }
 
@@ -97,7 +95,7 @@ package struct RecordedChapter: Codable, Equatable, Sendable {
     package var number: String
     /// Its path, `Chapters/03-custom-subject.md`.
     var file: String
-    /// ``RecordedResults/digest(of:)`` of the chapter when it ran.
+    /// ``ChapterDigest`` of the chapter's text the run tested.
     package var digest: String
     /// The implementation it ran on (`opencombine`, `apple`, `other`).
     package var implementation: String

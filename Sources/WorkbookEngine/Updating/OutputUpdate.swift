@@ -8,7 +8,7 @@ import OutputMatching
 /// would close the block lengthens its fence, and a control character is refused.
 ///
 /// Entry point for the pipeline (through ``Session``):
-/// ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``.
+/// ``rewriteFile(chapter:root:mismatches:)``.
 package enum OutputUpdate {
     /// One output block whose example printed something else.
     struct Mismatch: Equatable, Sendable {
@@ -28,20 +28,20 @@ package enum OutputUpdate {
     }
 
     /// Rewrites, in place and atomically, each output block of `chapter` (under `root`)
-    /// listed in `mismatches`, and returns the diff to print. Refuses (throws, writing
-    /// nothing) if the chapter on disk is no longer `textAtRunStart` - the author edited it
-    /// during the run - or a line is not an output block this update can rewrite.
+    /// listed in `mismatches`, in the chapter's text as the loader read it, and returns the
+    /// new text with the diff to print (`nil` if nothing changed). Refuses (throws, writing
+    /// nothing) if the chapter on disk is no longer the bytes the loader read - the author
+    /// saved it during the run - or a line is not an output block this update can rewrite.
     ///
-    /// ``Session`` reads each chapter's text as the run begins and, after it, passes the
-    /// run's unmatched output checks as `Mismatch(fenceLine:actual:)`.
+    /// ``Session`` passes the run's unmatched output checks as `Mismatch(fenceLine:actual:)`.
     @discardableResult
     static func rewriteFile(
-        chapter: Chapter, root: URL, textAtRunStart: String, mismatches: [Mismatch]
-    ) throws(DiagnosticList) -> String {
+        chapter: Chapter, root: URL, mismatches: [Mismatch]
+    ) throws(DiagnosticList) -> Rewritten? {
         let path = chapter.file.relativePath
         // Through a symbolic link to the chapter itself, so the link stays a link.
         let url = root.appendingPathComponent(path).resolvingSymlinksInPath()
-        guard let onDisk = readChapter(at: url), onDisk == textAtRunStart else {
+        guard FileManager.default.contents(atPath: url.path) == Data(chapter.text.utf8) else {
             throw DiagnosticList([
                 Diagnostic(
                     file: path, line: 1,
@@ -49,8 +49,8 @@ package enum OutputUpdate {
                         "chapter changed on disk after the run began; not updated (run again)")
             ])
         }
-        let rewritten = try rewrite(textAtRunStart, chapter: chapter, mismatches: mismatches)
-        guard rewritten.text != textAtRunStart else { return "" }
+        let rewritten = try rewrite(chapter.text, chapter: chapter, mismatches: mismatches)
+        guard rewritten.text != chapter.text else { return nil }
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             try AtomicFile.write(
@@ -61,20 +61,10 @@ package enum OutputUpdate {
                 Diagnostic(file: path, line: 1, message: "cannot write the chapter: \(error)")
             ])
         }
-        return rewritten.diff
+        return rewritten
     }
 
-    /// A chapter's text exactly as its bytes are, a leading byte order mark included, or
-    /// `nil` if it cannot be read or is not UTF-8. The run reads chapters this way as it
-    /// begins and the update reads them again before writing, so the two compare equal
-    /// unless the file really changed.
-    static func readChapter(at url: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        return Data(text.utf8) == data ? text : nil
-    }
-
-    /// The pure part of ``rewriteFile(chapter:root:textAtRunStart:mismatches:)``: `text`
+    /// The pure part of ``rewriteFile(chapter:root:mismatches:)``: `text`
     /// (the chapter's) with each listed block rewritten, and the diff. The blocks are the
     /// model's (``Chapter``): their lines, fences and examples, never parsed again here.
     static func rewrite(

@@ -365,6 +365,124 @@ final class TestPipelineTests: XCTestCase {
         XCTAssertEqual(loader.problems(of: try loader.chapters()), [])
     }
 
+    /// The results kept for the site name the text the tests ran from: a chapter saved during
+    /// the run is recorded with the digest of what was read, so the site shows the run as
+    /// stale, never as a verdict on the text saved since.
+    func testTheRecordedDigestIsOfTheTextTheRunTested() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let path = root.appendingPathComponent("Chapters/01-first.md")
+        let tested = RecordedResults.digest(of: path)
+        let saved = Data((Self.first + "\nSaved during the run.\n").utf8)
+        let launcher = FakeLauncher([
+            "test_printing": { invocation in
+                try? saved.write(to: path)
+                return XCTestLines.passed("Chapter01Tests", "test_printing")(invocation)
+            }
+        ])
+        _ = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(chapters: ["01"]))
+        let recorded = try RecordedResults.load(root: root).chapters.first { $0.number == "01" }
+        XCTAssertEqual(recorded?.digest, tested, "the digest of the text the run tested")
+        XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path))
+    }
+
+    /// After `--update` rewrites a block, the mismatch the run reported is kept with the
+    /// digest of the chapter it ran on, not the rewritten one: the site shows it as stale.
+    func testUpdateRecordsTheDigestOfTheTextBeforeTheRewrite() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let path = root.appendingPathComponent("Chapters/01-first.md")
+        let tested = RecordedResults.digest(of: path)
+        let run = try pipeline(root, build: build, launcher: mismatchingLauncher())
+            .run(TestRequest(chapters: ["01"], update: true))
+        XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-first.md"])
+        let recorded = try RecordedResults.load(root: root).chapters.first { $0.number == "01" }
+        XCTAssertEqual(recorded?.digest, tested)
+        XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path), "rewritten since")
+    }
+
+    /// Regenerating after `--update` works from what the run knew: the rewritten chapter
+    /// from the text just written, every other chapter from the model. A chapter saved
+    /// during the run is not read back: its test file stays the one the run generated.
+    func testRegenerationAfterUpdateReadsNoChapterBack() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let other = root.appendingPathComponent("Chapters/02-broken.md")
+        let generated = root.appendingPathComponent(
+            "Tests/Chapters/Chapter02Tests/Chapter02Tests.swift")
+        let saved = Data((Self.broken + "```swift test\nfunc testSavedMeanwhile() {}\n```\n").utf8)
+        let run = try pipeline(
+            root, build: build,
+            launcher: mismatchingLauncher { try? saved.write(to: other) }
+        ).run(TestRequest(chapters: ["01"], update: true))
+
+        XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-first.md"])
+        XCTAssertEqual(run.update?.refused, [])
+        XCTAssertFalse(
+            try String(contentsOf: generated, encoding: .utf8).contains("testSavedMeanwhile"),
+            "chapter 02 was generated again from its text saved during the run")
+        // Chapter 01's test file follows its rewritten block; chapter 02's is the run's.
+        let loader = WorkbookLoader(root: root)
+        XCTAssertEqual(
+            loader.problems(of: try loader.chapters()).map(\.description),
+            [
+                "Tests/Chapters/Chapter02Tests/Chapter02Tests.swift:1: error: generated file is "
+                    + "stale; run `swift run workbook generate`",
+                "Chapters/README.md:1: error: generated file is stale; run `swift run workbook "
+                    + "generate`",
+            ])
+    }
+
+    /// When the test files cannot be generated again after `--update` (here a hand-written
+    /// file took the generated one's place during the run), the run's results and its JUnit
+    /// report stay, and the problem is reported at its file: the command fails.
+    func testARegenerationFailureKeepsTheRunsResultsAndJUnit() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let generated = "Tests/Chapters/Chapter01Tests/Chapter01Tests.swift"
+        let inTheWay = root.appendingPathComponent(generated)
+        let junit = root.appendingPathComponent("report.xml")
+        let run = try pipeline(
+            root, build: build,
+            launcher: mismatchingLauncher {
+                try? Data("// written by hand\n".utf8).write(to: inTheWay)
+            }
+        ).run(TestRequest(chapters: ["01"], update: true, junit: junit))
+
+        XCTAssertEqual(run.reports.map(\.file.number), ["01"])
+        XCTAssertEqual(run.reports.first?.results.count, 5, "every test's result kept")
+        XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-first.md"])
+        XCTAssertEqual(run.update?.refused.map(\.file), [generated])
+        XCTAssertFalse(run.succeeded)
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(
+            xml.contains(#"<testcase classname="Chapter01Tests" name="test_printing""#), xml)
+        XCTAssertEqual(
+            try RecordedResults.load(root: root).chapters.map(\.number), ["01"], "recorded")
+        XCTAssertEqual(
+            try String(contentsOf: inTheWay, encoding: .utf8), "// written by hand\n",
+            "left alone")
+    }
+
+    /// A launcher whose `test_printing` records that the example printed `b` where chapter 01
+    /// expects `a`, after doing `meanwhile`.
+    private func mismatchingLauncher(meanwhile: @escaping @Sendable () -> Void = {})
+        -> FakeLauncher
+    {
+        let fence = line(of: "```output", in: Self.first)
+        return FakeLauncher([
+            "test_printing": { invocation in
+                meanwhile()
+                let check = OutputCheckRecord(
+                    file: "Chapters/01-first.md", line: fence, actual: "b\n", matched: false)
+                let path = invocation.environment[WorkbookEnvironment.outputChecks] ?? ""
+                _ = FileManager.default.createFile(atPath: path, contents: check.encodedLine)
+                return XCTestLines.passed("Chapter01Tests", "test_printing")(invocation)
+            }
+        ])
+    }
+
     /// `--update` of a marble block regenerates the test that checks it and its picture, so
     /// `check` stays green without a `generate` of its own.
     func testUpdatingAMarbleBlockLeavesCheckGreen() throws {

@@ -94,7 +94,6 @@ final class AdversarialOutputUpdateTests: XCTestCase {
 
         try OutputUpdate.rewriteFile(
             chapter: XCTUnwrap(WorkbookLoader(root: root).chapters().first), root: root,
-            textAtRunStart: original,
             mismatches: [.init(fenceLine: 7, actual: "new\n")])
 
         XCTAssertEqual(

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbookContract
 import XCTest
 
 @testable import WorkbookEngine
@@ -82,22 +83,46 @@ final class OutputUpdateTests: XCTestCase {
         try Data(edited.utf8).write(to: url)
         XCTAssertThrowsError(
             try OutputUpdate.rewriteFile(
-                chapter: loaded, root: root, textAtRunStart: original,
-                mismatches: [mismatch])
+                chapter: loaded, root: root, mismatches: [mismatch])
         ) { error in
             XCTAssertTrue("\(error)".contains("changed on disk after the run began"), "\(error)")
         }
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), edited)
 
         try Data(original.utf8).write(to: url)
-        let diff = try OutputUpdate.rewriteFile(
-            chapter: loaded, root: root, textAtRunStart: original,
-            mismatches: [mismatch])
-        XCTAssertEqual(diff, "Chapters/01-a.md:9: output block updated\n-b\n+c\n")
+        let rewritten = try OutputUpdate.rewriteFile(
+            chapter: loaded, root: root, mismatches: [mismatch])
+        XCTAssertEqual(rewritten?.diff, "Chapters/01-a.md:9: output block updated\n-b\n+c\n")
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), chapter("a\nc\n"))
         let names = try FileManager.default.contentsOfDirectory(
             atPath: root.appendingPathComponent("Chapters").path)
         XCTAssertEqual(names, ["01-a.md"])
+    }
+
+    /// The update rewrites the text the loader read, whose lines the model's blocks name: a
+    /// chapter saved after it was read (here before the session begins) is refused, never
+    /// rewritten from a mix of the two versions.
+    func testASessionRefusesAChapterSavedAfterItWasLoaded() throws {
+        let original = chapter("a\nb\n")
+        let root = try Fixtures.temporaryWorkbook(
+            ["Chapters/01-a.md": Data(original.utf8)], for: self)
+        let url = root.appendingPathComponent("Chapters/01-a.md")
+        let loaded = try WorkbookLoader(root: root).chapters()
+        let edited = original.replacingOccurrences(of: "After.", with: "Saved after loading.")
+        try Data(edited.utf8).write(to: url)
+
+        let session = OutputUpdate.Session(root: root, chapters: loaded)
+        let outcome = session.apply([
+            OutputCheckRecord(file: "Chapters/01-a.md", line: 9, actual: "a\nc\n", matched: false)
+        ])
+        XCTAssertEqual(outcome.rewritten, [])
+        XCTAssertEqual(
+            outcome.refused.map(\.description),
+            [
+                "Chapters/01-a.md:1: error: chapter changed on disk after the run began; not "
+                    + "updated (run again)"
+            ])
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), edited)
     }
 
     func testAnOutputBlockInAListOrSplitInTwoIsRefusedNotMangled() throws {

@@ -51,7 +51,8 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertEqual(result.signal, SIGKILL)
         let lines = result.output.split(separator: "\n")
         XCTAssertEqual(
-            lines.count, 1, "the runner gave up waiting instead of seeing the child killed: \(lines)")
+            lines.count, 1,
+            "the runner gave up waiting instead of seeing the child killed: \(lines)")
         let grandchild = try XCTUnwrap(lines.first.flatMap { pid_t($0) })
         XCTAssertTrue(eventuallyGone(grandchild), "the grandchild outlived the time limit")
     }

@@ -39,16 +39,21 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertFalse(result.timedOut)
     }
 
+    /// The run cannot hang (it stops waiting ``ChildProcess/graceAfterKill`` seconds after the
+    /// limit and says so in the output), so what is checked is the event, not the time: the
+    /// child was killed at the limit and seen to end, and its grandchild is gone.
     func testTheTimeLimitKillsTheWholeGroup() throws {
-        let start = Date()
         // The shell starts a grandchild and prints its pid, then both sleep.
         let result = try ChildProcess.run(
             ["sh", "-c", "sleep 300 & echo $!; sleep 300"], environment: environment,
             timeout: 1)
         XCTAssertTrue(result.timedOut)
         XCTAssertEqual(result.signal, SIGKILL)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
-        let grandchild = try XCTUnwrap(pid_t(result.output.trimmingCharacters(in: .newlines)))
+        let lines = result.output.split(separator: "\n")
+        XCTAssertEqual(
+            lines.count, 1,
+            "the runner gave up waiting instead of seeing the child killed: \(lines)")
+        let grandchild = try XCTUnwrap(lines.first.flatMap { pid_t($0) })
         XCTAssertTrue(eventuallyGone(grandchild), "the grandchild outlived the time limit")
     }
 

@@ -42,44 +42,24 @@ struct SiteCommand: ParsableCommand {
     var provenance: String?
 
     func run() throws {
-        let root = options.rootURL
-        var testsFailed = false
-        if runsTests {
-            let testRun: TestRun
-            do {
-                let pipeline = try TestPipeline.live(root: root, log: { print($0) })
-                testRun = try pipeline.run(TestRequest(timeout: timeLimit.timeout))
-            } catch {
-                throw RunPrinter.exit(for: error)
+        let request = SiteRequest(
+            out: out.map { URL(fileURLWithPath: $0).standardizedFileURL },
+            results: results.map { URL(fileURLWithPath: $0) }, provenance: provenance,
+            runsTests: runsTests, timeout: timeLimit.timeout)
+        let outcome: SiteOutcome
+        do {
+            outcome = try options.run {
+                try $0.site(
+                    request, log: { print($0) }, ran: { _ = RunPrinter.print($0, verbose: false) })
             }
-            testsFailed = !RunPrinter.print(testRun, verbose: false)
+        } catch let error as TestPipelineError {
+            throw RunPrinter.exit(for: error)
         }
-        let folder =
-            out.map { URL(fileURLWithPath: $0).standardizedFileURL }
-            ?? root.appendingPathComponent(".build/site")
-        let recorded: RecordedResults
-        do {
-            recorded = try RecordedResults.load(
-                from: results.map { URL(fileURLWithPath: $0) }
-                    ?? root.appendingPathComponent(RecordedResults.path))
-        } catch {
-            throw fail("cannot read the results: \(error)")
-        }
-        let started = Date()
-        let summary: WorkbookSite.Summary
-        do {
-            summary = try WorkbookSite(root: root, results: recorded, provenance: provenance)
-                .build(to: folder)
-        } catch let error as DiagnosticList {
-            throw fail(error.diagnostics)
-        } catch let error as SiteError {
-            throw fail(error.message)
-        }
-        let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+        let seconds = String(format: "%.2f", outcome.seconds)
         print(
-            "wrote \(summary.files.count) files (\(summary.bytes / 1024) KiB) to \(folder.path) in \(seconds) s"
+            "wrote \(outcome.summary.files.count) files (\(outcome.summary.bytes / 1024) KiB) to \(outcome.folder.path) in \(seconds) s"
         )
-        print("open \(folder.appendingPathComponent("index.html").path)")
-        if testsFailed { throw ExitCode.failure }
+        print("open \(outcome.folder.appendingPathComponent("index.html").path)")
+        if let run = outcome.run, !run.succeeded { throw ExitCode.failure }
     }
 }

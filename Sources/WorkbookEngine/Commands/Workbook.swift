@@ -6,7 +6,7 @@ import Foundation
 /// `workbook test` and `watch` make their one call to ``TestPipeline``.
 package struct Workbook: Sendable {
     /// The workbook (package) root.
-    let root: URL
+    package let root: URL
 
     /// The workbook at `root`.
     package init(root: URL) {

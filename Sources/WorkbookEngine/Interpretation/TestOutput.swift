@@ -5,9 +5,16 @@ import WorkbookContract
 /// run shows and explains: the interpreter, the report, the JUnit file and the command line
 /// all use this, none reads the text again.
 ///
-/// Only what is shown is read from the text, never what is judged: whether a test passed,
-/// failed or skipped comes from XCTest's structured record (``TestEventRecord``), which no
-/// printed line can imitate.
+/// Whether a test passed, failed, skipped, crashed, timed out or never ran comes from how
+/// its process ended and XCTest's structured record (``TestEventRecord``), never from this
+/// text: no printed line can imitate them. From the text come what is shown (the test's own
+/// output, its last lines, a skip's reason, a crash's message and line from the backtrace,
+/// the conformance kit's notes and progress) and one thing judged: the runtime's observation
+/// records (lines starting with ``ObservationRecord/marker``), which turn a pass into
+/// ``TestOutcome/observed`` (``TestRunInterpreter``). They are printed, on standard error,
+/// because `expectObserved` writes them wherever it runs, plain `swift test` included,
+/// where the structured record is not kept. A printed one can only relabel a pass as
+/// observed; it never turns a failure, crash or skip into a pass, nor a pass into a failure.
 package struct TestOutput: Equatable, Sendable {
     /// Everything the process printed, as printed (`--verbose` shows it).
     package let text: String

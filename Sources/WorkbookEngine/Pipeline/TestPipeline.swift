@@ -60,8 +60,8 @@ package struct TestPipeline {
     /// happens: when the run stops early, it says why.
     package func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         do {
-            let run = try runStages(request)
-            recordForSite(run, request)
+            var run = try runStages(request)
+            run.recorded = recordForSite(run, request)
             return run
         } catch {
             if let junit = request.junit {
@@ -76,13 +76,14 @@ package struct TestPipeline {
     /// Keeps the run's results for `workbook site` (``RecordedResults``); a run against the
     /// reader's workbench is not the library's and is not kept, and one that built nothing
     /// (every chapter asked for is invalid, so edited since its last run, as its digest
-    /// shows) leaves the results, and the build folder, as they were.
-    private func recordForSite(_ run: TestRun, _ request: TestRequest) {
-        guard !request.mine, run.reports.contains(where: { !$0.isInvalid }) else { return }
+    /// shows) leaves the results, and the build folder, as they were. Returns what it wrote.
+    private func recordForSite(_ run: TestRun, _ request: TestRequest) -> RecordedResults? {
+        guard !request.mine, run.reports.contains(where: { !$0.isInvalid }) else { return nil }
         do {
-            try RecordedResults.record(run.reports, root: root)
+            return try RecordedResults.record(run.reports, root: root)
         } catch {
             log("warning: cannot record the results for workbook site: \(error)")
+            return nil
         }
     }
 

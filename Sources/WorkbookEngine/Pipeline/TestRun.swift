@@ -8,6 +8,10 @@ package struct TestRun: Equatable, Sendable {
     var outputChecks: [OutputCheckRecord] = []
     /// What `--update` did, when asked.
     package var update: OutputUpdate.Session.Outcome?
+    /// The results as the run recorded them for `workbook site` (``RecordedResults``), this
+    /// run's chapters included; none when it kept nothing (a `--mine` run, one that built
+    /// nothing, a file that could not be written).
+    package var recorded: RecordedResults?
 
     /// Creates a run.
     init(

@@ -31,11 +31,13 @@ package struct RecordedResults: Codable, Equatable, Sendable {
     }
 
     /// Adds a run's `reports` (at `root`, on the implementation the tests ran on) to the
-    /// results there, replacing the chapters it ran, and writes the file atomically. Each
+    /// results there, replacing the chapters it ran, and writes the file atomically; returns
+    /// what it wrote, so that the site of this run is built from memory, not read back. Each
     /// chapter is kept with its report's digest, of the text the run read: the chapter on
     /// disk now may be another (saved during the run, or rewritten by `--update`).
+    @discardableResult
     package static func record(_ reports: [ChapterReport], root: URL, at date: Date = Date())
-        throws
+        throws -> RecordedResults
     {
         let file = root.appendingPathComponent(path)
         var results = (try? load(from: file)) ?? RecordedResults()
@@ -55,6 +57,7 @@ package struct RecordedResults: Codable, Equatable, Sendable {
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(encoder.encode(results), to: file)
+        return results
     }
 
     /// The seconds each test took when it last ran on `implementation`, by chapter path and

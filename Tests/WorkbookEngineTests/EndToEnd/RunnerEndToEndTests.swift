@@ -194,33 +194,45 @@ final class RunnerEndToEndTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let bundle = root.path + "/.build"
+        // The hanging test itself, not any process under .build: one of the build's would
+        // do, and an interrupt during the build leaves no test to outlive workbook.
         let deadline = Date().addingTimeInterval(60)
-        while testProcesses(under: bundle).isEmpty, Date() < deadline {
+        while testProcesses(under: bundle, naming: "testNeverEnds").isEmpty, Date() < deadline {
             usleep(50_000)
         }
-        XCTAssertFalse(testProcesses(under: bundle).isEmpty, "the hanging test never started")
+        XCTAssertFalse(
+            testProcesses(under: bundle, naming: "testNeverEnds").isEmpty,
+            "the hanging test never started")
         kill(process.processIdentifier, SIGINT)
         let exitDeadline = Date().addingTimeInterval(30)
         while process.isRunning, Date() < exitDeadline {
             usleep(50_000)
         }
         XCTAssertFalse(process.isRunning, "workbook did not exit on SIGINT")
-        usleep(200_000)
-        let left = testProcesses(under: bundle)
+        // The kill of the test's group may still be landing as workbook exits: wait for the
+        // processes to go, up to a bound far above that, rather than sleep and assume.
+        let goneDeadline = Date().addingTimeInterval(10)
+        var left = testProcesses(under: bundle)
+        while !left.isEmpty, Date() < goneDeadline {
+            usleep(50_000)
+            left = testProcesses(under: bundle)
+        }
         XCTAssertEqual(left, [], "a test process outlived workbook")
         for pid in left { kill(pid_t(pid) ?? 0, SIGKILL) }  // never leave one behind
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Live (not zombie) test processes under `prefix`: on Linux, from /proc, those whose
-    /// command line starts with it (the bundle is the executable); elsewhere, from `ps`,
-    /// those whose command line names it (on macOS `xctest` runs the bundle).
-    private func testProcesses(under prefix: String) -> [String] {
+    /// Live (not zombie) test processes under `prefix` whose command line holds `naming`: on
+    /// Linux, from /proc, those whose command line starts with `prefix` (the bundle is the
+    /// executable); elsewhere, from `ps`, those whose command line names it (on macOS
+    /// `xctest` runs the bundle).
+    private func testProcesses(under prefix: String, naming: String = "") -> [String] {
         #if os(Linux)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { Int($0) != nil }.compactMap { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
                 let command = String(data: data, encoding: .utf8), command.hasPrefix(prefix),
+                naming.isEmpty || command.contains(naming),
                 let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                 !status.contains(") Z ")
             else { return nil }
@@ -238,7 +250,8 @@ final class RunnerEndToEndTests: XCTestCase {
         ps.waitUntilExit()
         return listing.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            guard fields.count == 3, !fields[1].hasPrefix("Z"), fields[2].contains(prefix)
+            guard fields.count == 3, !fields[1].hasPrefix("Z"), fields[2].contains(prefix),
+                naming.isEmpty || fields[2].contains(naming)
             else { return nil }
             return String(fields[0])
         }

@@ -1,7 +1,7 @@
 import Foundation
-import WorkbookEngine
 import XCTest
 
+@testable import WorkbookEngine
 @testable import WorkbookSite
 
 /// What a chapter's page says about its listings: never a pass the results do not hold.

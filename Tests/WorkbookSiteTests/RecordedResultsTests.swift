@@ -1,6 +1,7 @@
 import Foundation
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 /// The results `workbook test` keeps for the site: per chapter and implementation, merged.
 final class RecordedResultsTests: XCTestCase {

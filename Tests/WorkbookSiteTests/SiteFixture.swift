@@ -1,6 +1,7 @@
 import Foundation
-import WorkbookEngine
 import XCTest
+
+@testable import WorkbookEngine
 
 /// A temporary workbook with the chapters given, and a site built from it.
 struct SiteFixture {

@@ -3,7 +3,7 @@ import WorkbookContract
 /// A behaviour a test observed on an implementation with no recording for it (Apple's
 /// Combine on a Mac; any with `WORKBOOK_COMBINE=other`), as the runtime's
 /// `expectObserved` reported it: not a pass, not a failure, something to look at.
-package struct BehaviorObservation: Equatable, Sendable {
+struct BehaviorObservation: Equatable, Sendable {
     /// The test that observed it (the runner knows; the record does not).
     var testName: String
     /// The record the test process wrote.

@@ -1,6 +1,6 @@
 /// One failure of a chapter's test, located in the chapter's Markdown: an assertion XCTest
 /// reported, or what the runner saw (a crash, a time limit, a test never run).
-package struct ChapterFailure: Equatable, Sendable {
+struct ChapterFailure: Equatable, Sendable {
     /// The test class (`ChapterNNTests`).
     let className: String
     /// The test method.

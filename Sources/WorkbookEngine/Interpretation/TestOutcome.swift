@@ -1,5 +1,5 @@
 /// How one declared test ended when run in a process of its own.
-package enum TestOutcome: Equatable, Sendable {
+enum TestOutcome: Equatable, Sendable {
     /// Every assertion held.
     case passed
     /// Every assertion held, and a behaviour with no recording for the running

@@ -15,7 +15,7 @@ package struct TestResult: Equatable, Sendable {
     var duration: Double = 0
 
     /// A result of `test`.
-    package init(
+    init(
         test: ChapterTest, outcome: TestOutcome, failures: [ChapterFailure] = [],
         observations: [BehaviorObservation] = [], output: TestOutput = TestOutput(""),
         duration: Double = 0

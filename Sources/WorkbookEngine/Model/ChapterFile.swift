@@ -12,7 +12,7 @@ package struct ChapterFile: Equatable, Hashable, Sendable, Comparable {
 
     /// Parses `fileName` (no directory). Throws a diagnostic when it does not match
     /// `NN-slug.md` with a slug of lowercase letters, digits and single hyphens.
-    package init(fileName: String) throws(Diagnostic) {
+    init(fileName: String) throws(Diagnostic) {
         let path = "Chapters/\(fileName)"
         let characters = Array(fileName)
         guard fileName.hasSuffix(".md"), characters.count > 6,

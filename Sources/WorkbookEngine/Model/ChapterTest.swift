@@ -7,10 +7,4 @@ package struct ChapterTest: Equatable, Hashable, Sendable {
     package let name: String
     /// The Markdown line of its declaration.
     package let line: Int
-
-    /// A test `name` declared at Markdown `line`.
-    package init(name: String, line: Int) {
-        self.name = name
-        self.line = line
-    }
 }

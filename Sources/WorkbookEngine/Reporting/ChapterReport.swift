@@ -16,10 +16,10 @@ package struct ChapterReport: Equatable, Sendable {
     var isInvalid = false
     /// ``ChapterDigest`` of the chapter's bytes as the run read them: what its results are
     /// recorded with (``RecordedResults``), so they never describe a text saved since.
-    package var digest = ""
+    var digest = ""
 
     /// An empty report for `file`, which declares `declared`.
-    package init(file: ChapterFile, declared: [ChapterTest]) {
+    init(file: ChapterFile, declared: [ChapterTest]) {
         self.file = file
         self.declared = declared
     }

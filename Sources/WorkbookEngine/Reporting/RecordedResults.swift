@@ -13,14 +13,9 @@ package struct RecordedResults: Codable, Equatable, Sendable {
     /// The chapters that ran, in chapter order.
     package var chapters: [RecordedChapter] = []
 
-    /// No results.
-    package init(chapters: [RecordedChapter] = []) {
-        self.chapters = chapters
-    }
-
     /// The results at `root`; none when there is no file. A file that cannot be read is an
     /// error, never "no results".
-    package static func load(root: URL) throws -> RecordedResults {
+    static func load(root: URL) throws -> RecordedResults {
         try load(from: root.appendingPathComponent(path))
     }
 
@@ -36,7 +31,7 @@ package struct RecordedResults: Codable, Equatable, Sendable {
     /// chapter is kept with its report's digest, of the text the run read: the chapter on
     /// disk now may be another (saved during the run, or rewritten by `--update`).
     @discardableResult
-    package static func record(_ reports: [ChapterReport], root: URL, at date: Date = Date())
+    static func record(_ reports: [ChapterReport], root: URL, at date: Date = Date())
         throws -> RecordedResults
     {
         let file = root.appendingPathComponent(path)
@@ -73,7 +68,7 @@ package struct RecordedResults: Codable, Equatable, Sendable {
     }
 
     /// The implementation the tests run on, decided as the runtime decides it.
-    package static var currentImplementation: String {
+    static var currentImplementation: String {
         if ProcessInfo.processInfo.environment[WorkbookEnvironment.combine] == "other" {
             return "other"
         }

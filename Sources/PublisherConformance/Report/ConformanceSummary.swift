@@ -1,20 +1,19 @@
-import Foundation
+import Synchronization
 
 /// Collects reports from many tests and renders the component x rule table, so one run
 /// shows at a glance what passed, what does not apply, and what rule 13 observed.
-public final class ConformanceSummary: @unchecked Sendable {
+public final class ConformanceSummary: Sendable {
     /// The table the conformance tests fill and print at the end of their run.
     public static let shared = ConformanceSummary()
 
-    private let lock = NSLock()
-    private var reports: [ConformanceReport] = []
+    private let reports = Mutex<[ConformanceReport]>([])
 
     /// An empty summary.
     public init() {}
 
     /// Adds (or replaces, by name) one component's row.
     public func record(_ report: ConformanceReport) {
-        lock.withLock {
+        reports.withLock { reports in
             reports.removeAll { $0.subject == report.subject }
             reports.append(report)
         }
@@ -22,7 +21,7 @@ public final class ConformanceSummary: @unchecked Sendable {
 
     /// The rows recorded so far, in recording order.
     public var recorded: [ConformanceReport] {
-        lock.withLock { reports }
+        reports.withLock { $0 }
     }
 
     /// A Markdown table: one row per component, one column per rule.

@@ -1,5 +1,6 @@
 import CustomCombine
 import Foundation
+import Synchronization
 
 /// Rule 16: `cancel()` and `request(_:)` made on one thread return while a delivery on
 /// another thread is held inside the subscriber.
@@ -76,32 +77,31 @@ extension PublisherConformanceRunner {
 
 /// The first value's delivery, held inside the subscriber until the scenario releases it
 /// or `seconds` pass.
-private final class HeldDelivery: @unchecked Sendable {
-    private let lock = NSLock()
+private final class HeldDelivery: Sendable {
     private let released = DispatchSemaphore(value: 0)
     private let seconds: Double
-    private var held = false
-    private var timedOut = false
+    private let held = Mutex(false)
+    private let timedOut = Mutex(false)
 
     init(seconds: Double) {
         self.seconds = seconds
     }
 
     /// Whether the first delivery has arrived (and is held, or was).
-    var isHeld: Bool { lock.withLock { held } }
+    var isHeld: Bool { held.withLock { $0 } }
 
     /// Whether the held delivery stopped waiting before `release()`.
-    var gaveUp: Bool { lock.withLock { timedOut } }
+    var gaveUp: Bool { timedOut.withLock { $0 } }
 
     /// Inside a delivery: holds the first one, lets later ones through.
     func hold() {
-        let first: Bool = lock.withLock {
+        let first: Bool = held.withLock { held in
             defer { held = true }
             return !held
         }
         guard first else { return }
         let result = released.wait(timeout: .now() + seconds)
-        lock.withLock { timedOut = result == .timedOut }
+        timedOut.withLock { $0 = result == .timedOut }
     }
 
     func release() {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import PublisherConformance
@@ -92,12 +93,11 @@ final class ThreadFreezerTests: XCTestCase {
 }
 
 /// A value handed from one thread to another.
-private final class LockedBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Int
-    init(_ value: Int) { stored = value }
+private final class LockedBox: Sendable {
+    private let stored: Mutex<Int>
+    init(_ value: Int) { stored = Mutex(value) }
     var value: Int {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

@@ -2,7 +2,6 @@ import CustomCombine
 import Dispatch
 import Foundation
 import OpenCombineShim
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -74,13 +73,9 @@ final class ComposedSubscriptionTests: XCTestCase {
 }
 
 /// A closure handed to another thread; the test itself keeps the data race-free.
-private final class SubscriptionHolder: Sendable {
-    /// Unchecked: a `Subscription` is not `Sendable`; it is touched only in `stored`.
-    private struct Stored: @unchecked Sendable {
-        var subscription: Subscription?
-    }
-
-    private let stored = Mutex(Stored())
-    func store(_ subscription: Subscription) { stored.withLock { $0.subscription = subscription } }
-    var subscription: Subscription? { stored.withLock { $0.subscription } }
+private final class SubscriptionHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Subscription?
+    func store(_ subscription: Subscription) { lock.withLock { stored = subscription } }
+    var subscription: Subscription? { lock.withLock { stored } }
 }

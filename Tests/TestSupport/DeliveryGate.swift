@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Holds one delivery inside its subscriber while the test's thread calls the subscription:
 /// the shape of a subscriber whose `receive` waits for another thread (UI code that hops to
@@ -7,7 +6,7 @@ import Synchronization
 ///
 /// The hold is bounded: the subscriber waits at most `patience` for the test to let it go,
 /// so a call that waits for the delivery shows as a failed outcome, never as a hang.
-package final class DeliveryGate: Sendable {
+package final class DeliveryGate: @unchecked Sendable {
     /// What happened to the call made while the delivery was held.
     package enum Outcome: Equatable, Sendable {
         /// The call returned while the subscriber was still waiting: it did not wait for it.
@@ -19,11 +18,12 @@ package final class DeliveryGate: Sendable {
         case noDelivery
     }
 
+    private let lock = NSLock()
     private let entered = DispatchSemaphore(value: 0)
     private let opened = DispatchSemaphore(value: 0)
     private let patience: Double
-    private let held = Mutex(false)
-    private let gaveUp = Mutex(false)
+    private var held = false
+    private var gaveUp = false
 
     /// A gate whose held delivery waits at most `patience` seconds.
     package init(patience: Double = 2) {
@@ -33,14 +33,14 @@ package final class DeliveryGate: Sendable {
     /// Called from inside a delivery. The first time, tells the test the delivery is here
     /// and waits for it to open the gate (or for `patience` to run out); later calls return.
     package func hold() {
-        let first: Bool = held.withLock { held in
+        let first: Bool = lock.withLock {
             defer { held = true }
             return !held
         }
         guard first else { return }
         entered.signal()
         let timedOut = opened.wait(timeout: .now() + patience) == .timedOut
-        gaveUp.withLock { $0 = timedOut }
+        lock.withLock { gaveUp = timedOut }
     }
 
     /// Runs `send` on a thread of its own, waits until its delivery is held in the subscriber,
@@ -55,6 +55,6 @@ package final class DeliveryGate: Sendable {
         call()
         opened.signal()
         _ = sent.wait(timeout: .now() + patience + 5)
-        return gaveUp.withLock { $0 } ? .waitedForDelivery : .returnedWhileHeld
+        return lock.withLock { gaveUp } ? .waitedForDelivery : .returnedWhileHeld
     }
 }

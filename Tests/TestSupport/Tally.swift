@@ -1,24 +1,20 @@
-import Synchronization
+import Foundation
 
 /// A thread-safe list that tests append to from any thread and read once the work is done.
-package final class Tally<Value>: Sendable {
-    /// Unchecked: the values need not be `Sendable`; they are touched only in `storage`.
-    private struct Storage: @unchecked Sendable {
-        var values: [Value] = []
-    }
-
-    private let storage = Mutex(Storage())
+package final class Tally<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
 
     /// An empty list.
     package init() {}
 
     /// Appends `value`.
     package func append(_ value: Value) {
-        storage.withLock { $0.values.append(value) }
+        lock.withLock { storage.append(value) }
     }
 
     /// What was appended, in order.
-    package var values: [Value] { storage.withLock { $0.values } }
+    package var values: [Value] { lock.withLock { storage } }
 
     /// How many values were appended.
     package var count: Int { values.count }

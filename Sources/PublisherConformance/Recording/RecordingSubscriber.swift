@@ -1,6 +1,5 @@
 import CustomCombine
 import Foundation
-import Synchronization
 
 /// A subscriber that records every signal in a demand ledger and checks the parts of the
 /// contract that can be judged signal by signal (rules 1, 2, 4 and 9) as they happen.
@@ -8,8 +7,6 @@ import Synchronization
 /// It is deliberately well behaved itself: it cancels a second subscription, never requests
 /// `.none`, and drops its subscription on cancel and on completion, so that any violation in
 /// its ledger belongs to the publisher under test.
-///
-/// Unchecked Sendable: the hooks and `tag` are the scenario's closures, not `@Sendable`.
 public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable,
     @unchecked Sendable
 {
@@ -31,30 +28,20 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     private let onValue: ValueHook?
     private let onSubscription: SubscriptionHook?
     private let heartbeat: Heartbeat?
-    private let state = Mutex(State())
+    private let lock = NSLock()
     private let inFlight = InFlightCounter()
 
-    /// The ledger and what it is checked against, shared by every thread that signals.
-    /// Unchecked: it holds the publisher's values and subscription, touched only in `state`.
-    private struct State: @unchecked Sendable {
-        var subscription: Subscription?
-        var entries: [LedgerEntry] = []
-        var recordedValues: [Input] = []
-        var recordedTags: [Int] = []
-        var completions: [Subscribers.Completion<Failure>] = []
-        var subscriptions = 0
-        var cumulative = Subscribers.Demand.none
-        var delivered = 0
-        var cancelled = false
-        var afterCancel = 0
-        var found: [(ConformanceRule, String)] = []
-
-        /// Records a violation, in the list and in the ledger.
-        mutating func note(_ rule: ConformanceRule, _ message: String) {
-            found.append((rule, message))
-            entries.append(.violation(rule, message))
-        }
-    }
+    private var subscription: Subscription?
+    private var entries: [LedgerEntry] = []
+    private var recordedValues: [Input] = []
+    private var recordedTags: [Int] = []
+    private var completions: [Subscribers.Completion<Failure>] = []
+    private var subscriptions = 0
+    private var cumulative = Subscribers.Demand.none
+    private var delivered = 0
+    private var cancelled = false
+    private var afterCancel = 0
+    private var found: [(ConformanceRule, String)] = []
 
     /// - Parameters:
     ///   - label: names this subscriber in failure messages.
@@ -93,34 +80,34 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     }
 
     /// The values received so far, in arrival order.
-    public var values: [Input] { state.withLock { $0.recordedValues } }
+    public var values: [Input] { lock.withLock { recordedValues } }
     /// The tags of the values received so far, in arrival order.
-    public var tags: [Int] { state.withLock { $0.recordedTags } }
+    public var tags: [Int] { lock.withLock { recordedTags } }
     /// Completions received (more than one is a rule 4 violation).
-    public var completionCount: Int { state.withLock { $0.completions.count } }
+    public var completionCount: Int { lock.withLock { completions.count } }
     /// The failure, if the publisher failed.
     public var failed: Bool {
-        state.withLock {
-            $0.completions.contains {
+        lock.withLock {
+            completions.contains {
                 if case .failure = $0 { return true }
                 return false
             }
         }
     }
     /// How many `receive(subscription:)` calls arrived.
-    public var subscriptionCount: Int { state.withLock { $0.subscriptions } }
+    public var subscriptionCount: Int { lock.withLock { subscriptions } }
     /// Values that arrived after this subscriber cancelled (rule 6).
-    public var valuesAfterCancel: Int { state.withLock { $0.afterCancel } }
+    public var valuesAfterCancel: Int { lock.withLock { afterCancel } }
     /// The subscription currently held, so scenarios can poke it after a cancel.
-    public var currentSubscription: Subscription? { state.withLock { $0.subscription } }
+    public var currentSubscription: Subscription? { lock.withLock { subscription } }
     /// Violations noticed on the fly, each with its rule.
     public var violations: [(rule: ConformanceRule, message: String)] {
-        state.withLock { $0.found.map { (rule: $0.0, message: $0.1) } }
+        lock.withLock { found.map { (rule: $0.0, message: $0.1) } }
     }
 
     /// The ledger so far, one signal per line, for failure messages.
     public var ledger: ScenarioFailure.History {
-        let lines = state.withLock { $0.entries.map(\.description) }
+        let lines = lock.withLock { entries.map(\.description) }
         return ScenarioFailure.History(label: label, lines: lines)
     }
 
@@ -133,11 +120,10 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     /// because a synchronous publisher delivers from inside `request(_:)`.
     public func request(_ demand: Subscribers.Demand, context: String = "scenario") {
         heartbeat?.beat()
-        let target: Subscription? = state.withLock { state in
-            guard let subscription = state.subscription else { return nil }
-            state.cumulative += demand
-            state.entries.append(
-                .request(demand, cumulative: state.cumulative, context: context))
+        let target: Subscription? = lock.withLock {
+            guard let subscription else { return nil }
+            cumulative += demand
+            entries.append(.request(demand, cumulative: cumulative, context: context))
             return subscription
         }
         target?.request(demand)
@@ -146,12 +132,11 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     /// Cancels and forgets the subscription, as `Sink` does, which breaks the
     /// subscriber-subscription cycle (rule 7 depends on it).
     public func cancel() {
-        let target: Subscription? = state.withLock { state in
-            state.cancelled = true
-            state.entries.append(
-                .cancel(context: state.subscription == nil ? "no subscription" : "held"))
-            defer { state.subscription = nil }
-            return state.subscription
+        let target: Subscription? = lock.withLock {
+            cancelled = true
+            entries.append(.cancel(context: subscription == nil ? "no subscription" : "held"))
+            defer { subscription = nil }
+            return subscription
         }
         target?.cancel()
     }
@@ -165,20 +150,20 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     /// values and completions against each other.
     public func receive(subscription newSubscription: Subscription) {
         heartbeat?.beat()
-        let accepted: Bool = state.withLock { state in
-            state.subscriptions += 1
-            state.entries.append(.subscription(ordinal: state.subscriptions))
-            if state.subscriptions > 1 {
-                state.note(.subscriptionFirst, "a second subscription arrived")
+        let accepted: Bool = lock.withLock {
+            subscriptions += 1
+            entries.append(.subscription(ordinal: subscriptions))
+            if subscriptions > 1 {
+                note(.subscriptionFirst, "a second subscription arrived")
                 return false
             }
-            if !state.completions.isEmpty {
-                state.note(.subscriptionFirst, "subscription arrived after the completion")
+            if !completions.isEmpty {
+                note(.subscriptionFirst, "subscription arrived after the completion")
             }
-            if !state.recordedValues.isEmpty {
-                state.note(.subscriptionFirst, "subscription arrived after values")
+            if !recordedValues.isEmpty {
+                note(.subscriptionFirst, "subscription arrived after values")
             }
-            state.subscription = newSubscription
+            subscription = newSubscription
             return true
         }
         guard accepted else {
@@ -196,40 +181,31 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
         heartbeat?.beat()
         let overlapping = inFlight.enter()
         defer { inFlight.leave() }
-        state.withLock { state in
-            state.delivered += 1
-            state.entries.append(
+        lock.withLock {
+            delivered += 1
+            entries.append(
                 .value(
-                    String(describing: input), delivered: state.delivered,
-                    cumulative: state.cumulative, returned: .none))
-            state.recordedValues.append(input)
-            state.recordedTags.append(tag(input))
+                    String(describing: input), delivered: delivered, cumulative: cumulative,
+                    returned: .none))
+            recordedValues.append(input)
+            recordedTags.append(tag(input))
             if overlapping {
-                state.note(.serialDelivery, "receive(_:) overlaps a call on another thread")
+                note(.serialDelivery, "receive(_:) overlaps a call on another thread")
             }
-            if state.subscriptions == 0 {
-                state.note(.subscriptionFirst, "value before any subscription")
+            if subscriptions == 0 { note(.subscriptionFirst, "value before any subscription") }
+            if !completions.isEmpty { note(.singleCompletion, "value after the completion") }
+            if cumulative != .unlimited, Subscribers.Demand.max(delivered) > cumulative {
+                note(.demandBound, "value #\(delivered) exceeds cumulative demand \(cumulative)")
             }
-            if !state.completions.isEmpty {
-                state.note(.singleCompletion, "value after the completion")
-            }
-            if state.cumulative != .unlimited,
-                Subscribers.Demand.max(state.delivered) > state.cumulative
-            {
-                state.note(
-                    .demandBound,
-                    "value #\(state.delivered) exceeds cumulative demand \(state.cumulative)")
-            }
-            if state.cancelled { state.afterCancel += 1 }
+            if cancelled { afterCancel += 1 }
         }
         if dwell > 0 { usleep(dwell) }
         let extra = onValue?(self, input) ?? .none
         if extra != .none {
-            state.withLock { state in
-                state.cumulative += extra
-                state.entries.append(
-                    .request(
-                        extra, cumulative: state.cumulative, context: "returned from receive(_:)"))
+            lock.withLock {
+                cumulative += extra
+                entries.append(
+                    .request(extra, cumulative: cumulative, context: "returned from receive(_:)"))
             }
         }
         return extra
@@ -240,17 +216,19 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
         heartbeat?.beat()
         let overlapping = inFlight.enter()
         defer { inFlight.leave() }
-        state.withLock { state in
-            state.entries.append(.completion(String(describing: completion)))
-            if overlapping {
-                state.note(.serialDelivery, "receive(completion:) overlaps another call")
-            }
-            if state.subscriptions == 0 {
-                state.note(.subscriptionFirst, "completion before any subscription")
-            }
-            if !state.completions.isEmpty { state.note(.singleCompletion, "a second completion") }
-            state.completions.append(completion)
-            state.subscription = nil
+        lock.withLock {
+            entries.append(.completion(String(describing: completion)))
+            if overlapping { note(.serialDelivery, "receive(completion:) overlaps another call") }
+            if subscriptions == 0 { note(.subscriptionFirst, "completion before any subscription") }
+            if !completions.isEmpty { note(.singleCompletion, "a second completion") }
+            completions.append(completion)
+            subscription = nil
         }
+    }
+
+    /// Must be called with `lock` held.
+    private func note(_ rule: ConformanceRule, _ message: String) {
+        found.append((rule, message))
+        entries.append(.violation(rule, message))
     }
 }

@@ -1,19 +1,20 @@
-import Synchronization
+import Foundation
 
 /// Collects reports from many tests and renders the component x rule table, so one run
 /// shows at a glance what passed, what does not apply, and what rule 13 observed.
-public final class ConformanceSummary: Sendable {
+public final class ConformanceSummary: @unchecked Sendable {
     /// The table the conformance tests fill and print at the end of their run.
     public static let shared = ConformanceSummary()
 
-    private let reports = Mutex<[ConformanceReport]>([])
+    private let lock = NSLock()
+    private var reports: [ConformanceReport] = []
 
     /// An empty summary.
     public init() {}
 
     /// Adds (or replaces, by name) one component's row.
     public func record(_ report: ConformanceReport) {
-        reports.withLock { reports in
+        lock.withLock {
             reports.removeAll { $0.subject == report.subject }
             reports.append(report)
         }
@@ -21,7 +22,7 @@ public final class ConformanceSummary: Sendable {
 
     /// The rows recorded so far, in recording order.
     public var recorded: [ConformanceReport] {
-        reports.withLock { $0 }
+        lock.withLock { reports }
     }
 
     /// A Markdown table: one row per component, one column per rule.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What the scenarios of one rule found, and what they are doing right now: the rule's
 /// heartbeat, the scenario that is running (announced by ``ScenarioTrace``) and its
@@ -8,7 +7,7 @@ import Synchronization
 /// A scenario may report on other rules than its own (a stepwise-demand run can expose a
 /// value beyond demand), so findings are kept per rule. Locked: a rule's scenarios may
 /// report from several threads, and a thread left behind in a deadlock may still report.
-final class Findings: Sendable {
+final class Findings: @unchecked Sendable {
     /// The component's name, for announcements.
     let subject: String
     /// The rule whose scenarios these findings come from.
@@ -16,18 +15,14 @@ final class Findings: Sendable {
     /// Beaten by every signal of this rule's subscribers and every wait.
     let heartbeat = Heartbeat()
 
-    private let state = Mutex(State())
-
-    /// What the scenarios report and what is running, shared by the threads that report.
-    private struct State {
-        var found: [ScenarioFailure] = []
-        var exercised: Set<ConformanceRule> = []
-        var skipped: [ConformanceRule: String] = [:]
-        var observed: [ConformanceRule: String] = [:]
-        var scenario = "before any scenario"
-        var announced = ""
-        var ledgers: [() -> ScenarioFailure.History?] = []
-    }
+    private let lock = NSLock()
+    private var found: [ScenarioFailure] = []
+    private var exercised: Set<ConformanceRule> = []
+    private var skipped: [ConformanceRule: String] = [:]
+    private var observed: [ConformanceRule: String] = [:]
+    private var scenario = "before any scenario"
+    private var announced = ""
+    private var ledgers: [() -> ScenarioFailure.History?] = []
 
     init(subject: String, rule: ConformanceRule) {
         self.subject = subject
@@ -40,11 +35,11 @@ final class Findings: Sendable {
     /// the round, for messages.
     func begin(_ name: String, round: Int? = nil) -> String {
         let full = round.map { "\(name), round \($0 + 1)" } ?? name
-        let announce: Bool = state.withLock { state in
-            state.scenario = full
-            state.ledgers.removeAll()
-            defer { state.announced = name }
-            return state.announced != name
+        let announce: Bool = lock.withLock {
+            scenario = full
+            ledgers.removeAll()
+            defer { announced = name }
+            return announced != name
         }
         heartbeat.beat()
         if announce { ScenarioTrace.announce(subject: subject, rule: rule, scenario: name) }
@@ -54,19 +49,19 @@ final class Findings: Sendable {
     /// Keeps `recorder`'s ledger at hand in case the scenario deadlocks; weakly, since
     /// rule 7 checks that the publisher alone does not keep a recorder alive.
     func watch<Input, Failure>(_ recorder: RecordingSubscriber<Input, Failure>) {
-        state.withLock { $0.ledgers.append { [weak recorder] in recorder?.ledger } }
+        lock.withLock { ledgers.append { [weak recorder] in recorder?.ledger } }
     }
 
     func ran(_ rule: ConformanceRule) {
-        _ = state.withLock { $0.exercised.insert(rule) }
+        _ = lock.withLock { exercised.insert(rule) }
     }
 
     func skip(_ rule: ConformanceRule, _ reason: String) {
-        state.withLock { $0.skipped[rule] = reason }
+        lock.withLock { skipped[rule] = reason }
     }
 
     func observe(_ rule: ConformanceRule, _ behaviour: String) {
-        state.withLock { $0.observed[rule] = behaviour }
+        lock.withLock { observed[rule] = behaviour }
     }
 
     func fail(
@@ -75,9 +70,9 @@ final class Findings: Sendable {
     ) {
         let failure = ScenarioFailure(
             rule: rule, scenario: scenario, message: message, history: history)
-        state.withLock { state in
-            state.exercised.insert(rule)
-            state.found.append(failure)
+        lock.withLock {
+            exercised.insert(rule)
+            found.append(failure)
         }
     }
 
@@ -122,7 +117,7 @@ final class Findings: Sendable {
     /// Records that the rule went silent for ``Watchdog/quietPeriod`` seconds in the
     /// scenario that was running, with the history of that scenario's latest subscriber.
     func deadlocked() {
-        let (scenario, ledgers) = state.withLock { ($0.scenario, $0.ledgers) }
+        let (scenario, ledgers) = lock.withLock { (self.scenario, self.ledgers) }
         let ledger = ledgers.reversed().lazy.compactMap { $0() }.first
         fail(
             rule, scenario,
@@ -135,22 +130,22 @@ final class Findings: Sendable {
     // MARK: what the run concludes
 
     func hasFailed(_ rule: ConformanceRule) -> Bool {
-        state.withLock { $0.found.contains { $0.rule == rule } }
+        lock.withLock { found.contains { $0.rule == rule } }
     }
 
     var failures: [ScenarioFailure] {
-        state.withLock { $0.found }
+        lock.withLock { found }
     }
 
     func wasExercised(_ rule: ConformanceRule) -> Bool {
-        state.withLock { $0.exercised.contains(rule) }
+        lock.withLock { exercised.contains(rule) }
     }
 
     func skipReason(_ rule: ConformanceRule) -> String? {
-        state.withLock { $0.skipped[rule] }
+        lock.withLock { skipped[rule] }
     }
 
     func observation(_ rule: ConformanceRule) -> String? {
-        state.withLock { $0.observed[rule] }
+        lock.withLock { observed[rule] }
     }
 }

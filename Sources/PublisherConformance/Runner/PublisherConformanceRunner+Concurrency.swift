@@ -1,6 +1,5 @@
 import CustomCombine
 import Foundation
-import Synchronization
 
 /// Rule 9 and the stress run: many threads at once, for a bounded number of rounds.
 extension PublisherConformanceRunner {
@@ -88,14 +87,15 @@ extension PublisherConformanceRunner {
 }
 
 /// The subscribers created by the churning threads of a stress round.
-final class ChurnLog<Output, Failure: Error>: Sendable {
-    private let subscribers = Mutex<[RecordingSubscriber<Output, Failure>]>([])
+final class ChurnLog<Output, Failure: Error>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var subscribers: [RecordingSubscriber<Output, Failure>] = []
 
     func append(_ subscriber: RecordingSubscriber<Output, Failure>) {
-        subscribers.withLock { $0.append(subscriber) }
+        lock.withLock { subscribers.append(subscriber) }
     }
 
     var all: [RecordingSubscriber<Output, Failure>] {
-        subscribers.withLock { $0 }
+        lock.withLock { subscribers }
     }
 }

@@ -1,6 +1,5 @@
 import CustomCombine
 import Foundation
-import Synchronization
 
 /// Rule 1 under threads: a completion sent while another thread subscribes must not reach
 /// the subscriber before its subscription.
@@ -128,7 +127,7 @@ extension PublisherConformanceRunner {
 /// evenly. The registration's offset is learnt too: a stop after which the other thread's
 /// completion did not reach the subscriber came before it, one after which it did came
 /// after it.
-final class RaceAim: Sendable {
+final class RaceAim: @unchecked Sendable {
     /// How long ahead the timer is armed: long enough for arming it (a system call of some
     /// microseconds, tens of them in a busy virtual machine) to be over.
     static let lead = 50_000
@@ -152,34 +151,30 @@ final class RaceAim: Sendable {
         return mark % 4
     }
 
-    /// What the trials have taught so far.
-    private struct State {
-        var shift = 0
-        var lengths: [Int] = []
-        var registration: Int?
-        var offsets: [Int: Int] = [:]
-        var landedInside = 0
+    private let lock = NSLock()
+    private var shift = 0
+    private var lengths: [Int] = []
+    private var registration: Int?
+    private var offsets: [Int: Int] = [:]
+    private var landedInside = 0
 
-        var length: Int {
-            lengths.isEmpty ? 5_000 : lengths.sorted()[lengths.count / 2]
-        }
+    private var length: Int {
+        lengths.isEmpty ? 5_000 : lengths.sorted()[lengths.count / 2]
     }
-
-    private let state = Mutex(State())
 
     /// When, counted from arming the timer, the thread should start `subscribe` in `trial`.
     func startOfSubscribe(_ trial: Int) -> Int {
         let fraction = Double(trial / 2) * 0.618_033_988_75
         let spread = fraction - fraction.rounded(.down)
-        return state.withLock { state in
+        return lock.withLock {
             let offset: Int
-            if trial % 2 == 1, let registration = state.registration {
-                offset = registration + Int((spread - 0.5) * Double(state.length) / 8)
+            if trial % 2 == 1, let registration {
+                offset = registration + Int((spread - 0.5) * Double(length) / 8)
             } else {
-                offset = Int(spread * Double(state.length))
+                offset = Int(spread * Double(length))
             }
-            state.offsets[trial] = offset
-            return Self.lead + state.shift - offset
+            offsets[trial] = offset
+            return Self.lead + shift - offset
         }
     }
 
@@ -196,30 +191,30 @@ final class RaceAim: Sendable {
 
     /// Learns how long `subscribe` took.
     func measured(subscribe nanoseconds: Int) {
-        state.withLock { state in
-            state.lengths.append(nanoseconds)
-            if state.lengths.count > 15 { state.lengths.removeFirst() }
+        lock.withLock {
+            lengths.append(nanoseconds)
+            if lengths.count > 15 { lengths.removeFirst() }
         }
     }
 
     /// Learns from where `trial`'s stop landed.
     func stopped(_ trial: Int, _ phase: Int, beforeRegistration: Bool) {
-        state.withLock { state in
+        lock.withLock {
             switch phase {
             case Self.inside:
-                state.landedInside += 1
-                guard let offset = state.offsets[trial] else { return }
-                let step = max(25, state.length / 32)
-                let current = state.registration ?? offset
-                state.registration = max(0, current + (beforeRegistration ? step : -step))
-            case Self.before: state.shift = max(-Self.lead, state.shift - 500)
-            default: state.shift = min(Self.lead, state.shift + 500)
+                landedInside += 1
+                guard let offset = offsets[trial] else { return }
+                let step = max(25, length / 32)
+                let current = registration ?? offset
+                registration = max(0, current + (beforeRegistration ? step : -step))
+            case Self.before: shift = max(-Self.lead, shift - 500)
+            default: shift = min(Self.lead, shift + 500)
             }
         }
     }
 
     /// How many stops landed inside `subscribe`.
     var inside: Int {
-        state.withLock { $0.landedInside }
+        lock.withLock { landedInside }
     }
 }

@@ -1,6 +1,5 @@
 import CustomCombine
 import Foundation
-import Synchronization
 
 /// Rule 16: `cancel()` and `request(_:)` made on one thread return while a delivery on
 /// another thread is held inside the subscriber.
@@ -77,31 +76,32 @@ extension PublisherConformanceRunner {
 
 /// The first value's delivery, held inside the subscriber until the scenario releases it
 /// or `seconds` pass.
-private final class HeldDelivery: Sendable {
+private final class HeldDelivery: @unchecked Sendable {
+    private let lock = NSLock()
     private let released = DispatchSemaphore(value: 0)
     private let seconds: Double
-    private let held = Mutex(false)
-    private let timedOut = Mutex(false)
+    private var held = false
+    private var timedOut = false
 
     init(seconds: Double) {
         self.seconds = seconds
     }
 
     /// Whether the first delivery has arrived (and is held, or was).
-    var isHeld: Bool { held.withLock { $0 } }
+    var isHeld: Bool { lock.withLock { held } }
 
     /// Whether the held delivery stopped waiting before `release()`.
-    var gaveUp: Bool { timedOut.withLock { $0 } }
+    var gaveUp: Bool { lock.withLock { timedOut } }
 
     /// Inside a delivery: holds the first one, lets later ones through.
     func hold() {
-        let first: Bool = held.withLock { held in
+        let first: Bool = lock.withLock {
             defer { held = true }
             return !held
         }
         guard first else { return }
         let result = released.wait(timeout: .now() + seconds)
-        timedOut.withLock { $0 = result == .timedOut }
+        lock.withLock { timedOut = result == .timedOut }
     }
 
     func release() {

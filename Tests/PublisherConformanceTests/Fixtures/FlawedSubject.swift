@@ -1,6 +1,5 @@
 import CustomCombine
 import Foundation
-import Synchronization
 
 /// A small subject whose contract breaches are switched on one at a time, so each kit test
 /// shows the kit catching one broken promise (and, with no flaws, passing).
@@ -44,16 +43,12 @@ final class FlawedSubject: Publisher, @unchecked Sendable {
     }
 
     let flaws: Flaws
-    private let state = Mutex(State())
-
-    /// The subscribers and where sending is, shared by the threads that send and subscribe.
-    private struct State {
-        var conduits: [CombineIdentifier: FlawedConduit] = [:]
-        var completed = false
-        var turn = 0
-        var churning = 0
-        var delivering: Set<ObjectIdentifier> = []
-    }
+    private let lock = NSLock()
+    private var conduits: [CombineIdentifier: FlawedConduit] = [:]
+    private var completed = false
+    private var turn = 0
+    private var churning = 0
+    private var delivering: Set<ObjectIdentifier> = []
 
     init(_ flaws: Flaws = []) {
         self.flaws = flaws
@@ -67,11 +62,11 @@ final class FlawedSubject: Publisher, @unchecked Sendable {
         let conduit = FlawedConduit(AnySubscriber(subscriber), owner: self)
         let keepsOn = flaws.contains(.sendsAfterCompletion) || flaws.contains(.forgetsCompletion)
         let alreadyCompleted = conduit.deliver {
-            let alreadyCompleted = state.withLock { state in
-                if !state.completed || keepsOn {
-                    state.conduits[conduit.combineIdentifier] = conduit
+            let alreadyCompleted = lock.withLock {
+                if !completed || keepsOn {
+                    conduits[conduit.combineIdentifier] = conduit
                 }
-                return state.completed
+                return completed
             }
             if flaws.contains(.valueBeforeSubscription) {
                 _ = subscriber.receive(-7)
@@ -90,32 +85,30 @@ final class FlawedSubject: Publisher, @unchecked Sendable {
 
     func send(_ value: Int) {
         let thread = ObjectIdentifier(Thread.current)
-        let targets: [FlawedConduit] = state.withLock { state in
-            if state.completed && !flaws.contains(.sendsAfterCompletion) { return [] }
-            if flaws.contains(.dropsReentrantSends) && state.delivering.contains(thread) {
-                return []
+        let targets: [FlawedConduit] = lock.withLock {
+            if completed && !flaws.contains(.sendsAfterCompletion) { return [] }
+            if flaws.contains(.dropsReentrantSends) && delivering.contains(thread) { return [] }
+            if flaws.contains(.losesValuesDuringChurn) && churning > 0 { return [] }
+            guard flaws.contains(.sharesValuesOut), !conduits.isEmpty else {
+                return Array(conduits.values)
             }
-            if flaws.contains(.losesValuesDuringChurn) && state.churning > 0 { return [] }
-            guard flaws.contains(.sharesValuesOut), !state.conduits.isEmpty else {
-                return Array(state.conduits.values)
-            }
-            let inTurn = state.conduits.values.sorted {
+            let inTurn = conduits.values.sorted {
                 "\($0.combineIdentifier)" < "\($1.combineIdentifier)"
             }
-            state.turn += 1
-            return [inTurn[state.turn % inTurn.count]]
+            turn += 1
+            return [inTurn[turn % inTurn.count]]
         }
-        state.withLock { _ = $0.delivering.insert(thread) }
+        lock.withLock { _ = delivering.insert(thread) }
         targets.forEach { $0.offer(value) }
-        state.withLock { _ = $0.delivering.remove(thread) }
+        lock.withLock { _ = delivering.remove(thread) }
     }
 
     func sendFinished() {
-        let targets: [FlawedConduit] = state.withLock { state in
-            if state.completed && !flaws.contains(.sendsAfterCompletion) { return [] }
-            state.completed = true
-            defer { if !flaws.contains(.sendsAfterCompletion) { state.conduits.removeAll() } }
-            return Array(state.conduits.values)
+        let targets: [FlawedConduit] = lock.withLock {
+            if completed && !flaws.contains(.sendsAfterCompletion) { return [] }
+            completed = true
+            defer { if !flaws.contains(.sendsAfterCompletion) { conduits.removeAll() } }
+            return Array(conduits.values)
         }
         targets.forEach { $0.finish() }
     }
@@ -123,49 +116,43 @@ final class FlawedSubject: Publisher, @unchecked Sendable {
     func remove(_ conduit: FlawedConduit) {
         churn(+1)
         defer { churn(-1) }
-        state.withLock { _ = $0.conduits.removeValue(forKey: conduit.combineIdentifier) }
+        lock.withLock { _ = conduits.removeValue(forKey: conduit.combineIdentifier) }
     }
 
     /// Marks a subscribe or a cancel under way. With `losesValuesDuringChurn` it lasts a
     /// fifth of a millisecond, so sends from other threads fall into it.
     private func churn(_ change: Int) {
-        state.withLock { $0.churning += change }
+        lock.withLock { churning += change }
         if change > 0 && flaws.contains(.losesValuesDuringChurn) { usleep(200) }
     }
 }
 
 /// The per-subscriber subscription of ``FlawedSubject``.
 final class FlawedConduit: Subscription, @unchecked Sendable {
-    private let state: Mutex<State>
-    /// Recursive, unlike a `Mutex`: a subscriber may send from inside its delivery.
+    private let lock = NSLock()
     private let serial = NSRecursiveLock()
+    private var downstream: AnySubscriber<Int, Never>?
+    private var demand = Subscribers.Demand.none
+    private var requested = false
+    private var cancelled = false
     private weak var owner: FlawedSubject?
     private let flaws: FlawedSubject.Flaws
 
-    /// The subscriber and its demand, shared by the sending threads and the subscriber's.
-    /// Unchecked: `AnySubscriber` is not `Sendable`; it is touched only in `state`.
-    private struct State: @unchecked Sendable {
-        var downstream: AnySubscriber<Int, Never>?
-        var demand = Subscribers.Demand.none
-        var requested = false
-        var cancelled = false
-    }
-
     init(_ downstream: AnySubscriber<Int, Never>, owner: FlawedSubject) {
-        self.state = Mutex(State(downstream: downstream))
+        self.downstream = downstream
         self.owner = owner
         self.flaws = owner.flaws
     }
 
     func request(_ demand: Subscribers.Demand) {
-        state.withLock { state in
-            defer { state.requested = true }
-            if flaws.contains(.honoursFirstRequestOnly) && state.requested { return }
+        lock.withLock {
+            defer { requested = true }
+            if flaws.contains(.honoursFirstRequestOnly) && requested { return }
             if flaws.contains(.takesNoneAsUnlimited) && demand == .none {
-                state.demand = .unlimited
+                self.demand = .unlimited
                 return
             }
-            state.demand += demand
+            self.demand += demand
         }
     }
 
@@ -179,36 +166,36 @@ final class FlawedConduit: Subscription, @unchecked Sendable {
     func cancel() {
         if flaws.contains(.deliversAfterCancel) { return }
         if flaws.contains(.cancelKeepsSubscriber) {
-            state.withLock { $0.cancelled = true }
+            lock.withLock { cancelled = true }
             return
         }
-        state.withLock { $0.downstream = nil }
+        lock.withLock { downstream = nil }
         owner?.remove(self)
     }
 
     func offer(_ value: Int) {
-        let target: AnySubscriber<Int, Never>? = state.withLock { state in
-            guard let downstream = state.downstream, !state.cancelled else { return nil }
+        let target: AnySubscriber<Int, Never>? = lock.withLock {
+            guard let downstream, !cancelled else { return nil }
             if flaws.contains(.ignoresDemand) { return downstream }
-            guard state.demand > 0 else { return nil }
-            state.demand -= 1
+            guard demand > 0 else { return nil }
+            demand -= 1
             return downstream
         }
         guard let target else { return }
         if flaws.contains(.overlapsCalls) {
             let extra = target.receive(value)
-            state.withLock { $0.demand += extra }
+            lock.withLock { demand += extra }
             return
         }
         let extra = deliver { target.receive(value) }
-        state.withLock { $0.demand += extra }
+        lock.withLock { demand += extra }
     }
 
     func finish() {
-        let target: AnySubscriber<Int, Never>? = state.withLock { state in
-            if flaws.contains(.completionNeedsDemand) && state.demand == .none { return nil }
-            defer { if !flaws.contains(.sendsAfterCompletion) { state.downstream = nil } }
-            return state.cancelled ? nil : state.downstream
+        let target: AnySubscriber<Int, Never>? = lock.withLock {
+            if flaws.contains(.completionNeedsDemand) && demand == .none { return nil }
+            defer { if !flaws.contains(.sendsAfterCompletion) { downstream = nil } }
+            return cancelled ? nil : downstream
         }
         deliver { target?.receive(completion: .finished) }
     }

@@ -1,6 +1,5 @@
 import CustomCombine
 import Foundation
-import Synchronization
 
 /// A subscriber whose contract breaches are switched on one at a time, to show the
 /// subscriber rules catching each (and passing with no flaws).
@@ -18,23 +17,19 @@ final class FlawedSubscriber: Subscriber, Cancellable, @unchecked Sendable {
 
     let combineIdentifier = CombineIdentifier()
     private let flaws: Flaws
-    private let held = Mutex(Held())
-
-    /// Unchecked: a `Subscription` is not `Sendable`; it is touched only in `held`.
-    private struct Held: @unchecked Sendable {
-        var subscription: Subscription?
-    }
+    private let lock = NSLock()
+    private var subscription: Subscription?
 
     init(_ flaws: Flaws = []) {
         self.flaws = flaws
     }
 
     func receive(subscription: Subscription) {
-        let accepted = held.withLock { held in
-            guard held.subscription == nil || flaws.contains(.acceptsEverySubscription) else {
+        let accepted = lock.withLock {
+            guard self.subscription == nil || flaws.contains(.acceptsEverySubscription) else {
                 return false
             }
-            held.subscription = subscription
+            self.subscription = subscription
             return true
         }
         guard accepted else {
@@ -50,15 +45,15 @@ final class FlawedSubscriber: Subscriber, Cancellable, @unchecked Sendable {
 
     func receive(completion: Subscribers.Completion<Never>) {
         if !flaws.contains(.keepsSubscription) {
-            held.withLock { $0.subscription = nil }
+            lock.withLock { subscription = nil }
         }
     }
 
     func cancel() {
         if flaws.contains(.ignoresCancel) { return }
-        let current: Subscription? = held.withLock { held in
-            defer { if !flaws.contains(.keepsSubscription) { held.subscription = nil } }
-            return held.subscription
+        let current: Subscription? = lock.withLock {
+            defer { if !flaws.contains(.keepsSubscription) { subscription = nil } }
+            return subscription
         }
         current?.cancel()
     }

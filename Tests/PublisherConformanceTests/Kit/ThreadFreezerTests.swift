@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import PublisherConformance
@@ -93,11 +92,12 @@ final class ThreadFreezerTests: XCTestCase {
 }
 
 /// A value handed from one thread to another.
-private final class LockedBox: Sendable {
-    private let stored: Mutex<Int>
-    init(_ value: Int) { stored = Mutex(value) }
+private final class LockedBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int
+    init(_ value: Int) { stored = value }
     var value: Int {
-        get { stored.withLock { $0 } }
-        set { stored.withLock { $0 = newValue } }
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OpenCombineShim
+import Synchronization
 import WorkbookContract
 import XCTest
 
@@ -18,15 +19,20 @@ import XCTest
 /// It refuses what a diagram cannot draw truthfully, at the call that does it, as a test
 /// failure there: two lanes of one name, a name the marble text cannot carry, time going
 /// backwards.
-package final class Timeline: @unchecked Sendable {
-    private let lock = NSLock()
-    private var step = 0
-    private var clock: Clock?
-    private var marks: [TimelineMark] = []
-    private var lanes: [(name: String, showsRequests: Bool)] = []
-    private var lastFrames: [String: Int] = [:]
-    private var wentBack: Set<String> = []
+package final class Timeline: Sendable {
+    private let state = Mutex(State())
     private let report: @Sendable (String, StaticString, UInt) -> Void
+
+    /// The frame's source, the lanes and their marks, shared by the threads that deliver.
+    /// Unchecked: the clock's closure (which reads a scheduler) is not `@Sendable`.
+    private struct State: @unchecked Sendable {
+        var step = 0
+        var clock: Clock?
+        var marks: [TimelineMark] = []
+        var lanes: [(name: String, showsRequests: Bool)] = []
+        var lastFrames: [String: Int] = [:]
+        var wentBack: Set<String> = []
+    }
 
     /// The scheduler's time in frames, and the call that set it up (to blame when the
     /// scheduler goes back).
@@ -54,9 +60,9 @@ package final class Timeline: @unchecked Sendable {
                 "timeline.advance(by: \(frames)): time does not go backwards; a frame count is 0 or more",
                 file, line)
         }
-        let follows = lock.withLock {
-            if clock == nil { step += frames }
-            return clock != nil
+        let follows = state.withLock { state in
+            if state.clock == nil { state.step += frames }
+            return state.clock != nil
         }
         if follows {
             report(
@@ -84,13 +90,13 @@ package final class Timeline: @unchecked Sendable {
             // Rounded down, before the start too: 1 ns back is the frame before.
             return base + (elapsed >= 0 ? elapsed / unit : -((unit - 1 - elapsed) / unit))
         }
-        lock.withLock { clock = Clock(frame: read, file: file, line: line) }
+        state.withLock { $0.clock = Clock(frame: read, file: file, line: line) }
     }
 
     /// The current frame.
     package var frame: Int {
-        let clock = lock.withLock { self.clock }
-        return clock?.frame() ?? lock.withLock { step }
+        let clock = state.withLock { $0.clock }
+        return clock?.frame() ?? state.withLock { $0.step }
     }
 
     /// A subscriber drawn as lane `name`, requesting `demand` when it gets its subscription.
@@ -109,9 +115,9 @@ package final class Timeline: @unchecked Sendable {
                 file, line)
             return TimelineLane(name: name, demand: demand, timeline: self, isDrawn: false)
         }
-        let added = lock.withLock {
-            guard !lanes.contains(where: { $0.name == name }) else { return false }
-            lanes.append((name, demand != .unlimited))
+        let added = state.withLock { state in
+            guard !state.lanes.contains(where: { $0.name == name }) else { return false }
+            state.lanes.append((name, demand != .unlimited))
             return true
         }
         guard added else {
@@ -127,16 +133,16 @@ package final class Timeline: @unchecked Sendable {
     /// overlap, so a frame before its last mark's means the clock went back.
     func record(_ mark: TimelineMark.Kind, on lane: String) {
         let frame = frame
-        let (previous, clock, reported) = lock.withLock {
-            let previous = lastFrames[lane]
+        let (previous, clock, reported) = state.withLock { state in
+            let previous = state.lastFrames[lane]
             // A mark the clock put back is drawn where the lane was, and reported.
             let drawn = max(frame, previous ?? 0, 0)
-            lastFrames[lane] = drawn
-            marks.append(TimelineMark(lane: lane, frame: drawn, kind: mark))
+            state.lastFrames[lane] = drawn
+            state.marks.append(TimelineMark(lane: lane, frame: drawn, kind: mark))
             // Once per lane: its later marks are put back with it.
-            let reported = wentBack.contains(lane)
-            if frame < drawn { wentBack.insert(lane) }
-            return (previous, self.clock, reported)
+            let reported = state.wentBack.contains(lane)
+            if frame < drawn { state.wentBack.insert(lane) }
+            return (previous, state.clock, reported)
         }
         guard !reported else { return }
         let name = String(reflecting: lane)
@@ -157,7 +163,7 @@ package final class Timeline: @unchecked Sendable {
     /// The record as marble text lanes, one line per lane (and per lane's requests), with a
     /// legend for values wider than one character.
     package var diagram: String {
-        let (lanes, marks) = lock.withLock { (self.lanes, self.marks) }
+        let (lanes, marks) = state.withLock { ($0.lanes, $0.marks) }
         return MarbleDiagram(lanes: lanes, marks: marks).text
     }
 }

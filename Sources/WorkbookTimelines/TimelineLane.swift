@@ -1,5 +1,5 @@
-import Foundation
 import OpenCombineShim
+import Synchronization
 
 /// A subscriber that records on its ``Timeline`` lane everything it gets and does, so a
 /// marble block can show it.
@@ -7,6 +7,8 @@ import OpenCombineShim
 /// It requests its initial demand when subscribed; `onValue` (if set) decides the demand to
 /// add after each value, as a subscriber's `receive(_:)` does. ``request(_:)`` and
 /// ``cancel()`` act on the subscription and are drawn too.
+///
+/// Unchecked Sendable: OpenCombine's `CombineIdentifier` is not marked `Sendable`.
 package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable,
     @unchecked Sendable
 {
@@ -14,21 +16,27 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
     package let name: String
     /// Runs for each value; returns the demand to add (none by default).
     package var onValue: ((Input) -> Subscribers.Demand)? {
-        get { lock.withLock { storedOnValue } }
-        set { lock.withLock { storedOnValue = newValue } }
+        get { state.withLock { $0.onValue } }
+        set { state.withLock { $0.onValue = newValue } }
     }
     /// The values received, in order.
-    package var values: [Input] { lock.withLock { storedValues } }
+    package var values: [Input] { state.withLock { $0.values } }
     /// Where the marks go.
     package let timeline: Timeline
     /// Identifies the lane as a subscriber.
     package let combineIdentifier = CombineIdentifier()
 
-    private let lock = NSLock()
+    private let state = Mutex(State())
     private let demand: Subscribers.Demand
-    private var subscription: Subscription?
-    private var storedOnValue: ((Input) -> Subscribers.Demand)?
-    private var storedValues: [Input] = []
+
+    /// The subscription, the hook and the values, shared by the publisher's threads and the
+    /// example's. Unchecked: it holds the publisher's values and subscription and the
+    /// example's closure, none of them `Sendable`, touched only in `state`.
+    private struct State: @unchecked Sendable {
+        var subscription: Subscription?
+        var onValue: ((Input) -> Subscribers.Demand)?
+        var values: [Input] = []
+    }
 
     /// Whether the timeline draws this lane: not when it refused its name.
     private let isDrawn: Bool
@@ -46,7 +54,7 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
     }
 
     package func receive(subscription: Subscription) {
-        lock.withLock { self.subscription = subscription }
+        state.withLock { $0.subscription = subscription }
         draw(.subscribed)
         if demand > 0 {
             draw(.requested(demand))
@@ -55,9 +63,9 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
     }
 
     package func receive(_ input: Input) -> Subscribers.Demand {
-        let onValue = lock.withLock {
-            storedValues.append(input)
-            return storedOnValue
+        let onValue = state.withLock { state in
+            state.values.append(input)
+            return state.onValue
         }
         draw(.value(String(describing: input)))
         let more = onValue?(input) ?? .none
@@ -67,7 +75,7 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
 
     package func receive(completion: Subscribers.Completion<Failure>) {
         // A finished subscription is over: a cancel after it does nothing, and draws nothing.
-        lock.withLock { subscription = nil }
+        state.withLock { $0.subscription = nil }
         switch completion {
         case .finished: draw(.finished)
         case .failure: draw(.failed)
@@ -76,16 +84,16 @@ package final class TimelineLane<Input, Failure: Error>: Subscriber, Cancellable
 
     /// Asks the publisher for `demand` more values, drawn on the lane's request line.
     package func request(_ demand: Subscribers.Demand) {
-        guard let subscription = lock.withLock({ self.subscription }) else { return }
+        guard let subscription = state.withLock({ $0.subscription }) else { return }
         draw(.requested(demand))
         subscription.request(demand)
     }
 
     /// Cancels the subscription: `!` on the lane.
     package func cancel() {
-        let subscription = lock.withLock {
-            defer { self.subscription = nil }
-            return self.subscription
+        let subscription = state.withLock { state in
+            defer { state.subscription = nil }
+            return state.subscription
         }
         guard let subscription else { return }
         draw(.cancelled)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OpenCombineShim
+import Synchronization
 import WorkbookTimelines
 import XCTest
 
@@ -9,12 +10,11 @@ import XCTest
 /// a name the marble text cannot carry, time going backwards.
 final class TimelineRefusalTests: XCTestCase {
     /// What the timeline reported, with the line of the call it blamed.
-    private final class Problems: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [(message: String, line: UInt)] = []
-        var all: [(message: String, line: UInt)] { lock.withLock { stored } }
+    private final class Problems: Sendable {
+        private let stored = Mutex<[(message: String, line: UInt)]>([])
+        var all: [(message: String, line: UInt)] { stored.withLock { $0 } }
         func add(_ message: String, _ line: UInt) {
-            lock.withLock { stored.append((message, line)) }
+            stored.withLock { $0.append((message, line)) }
         }
     }
 
@@ -132,18 +132,22 @@ final class TimelineRefusalTests: XCTestCase {
 
 /// A scheduler whose clock moves only when told to, either way: what a test scheduler
 /// moved backwards does.
-private final class ManualScheduler: Scheduler, @unchecked Sendable {
+private final class ManualScheduler: Scheduler, Sendable {
     typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
     typealias SchedulerOptions = Never
 
-    private let lock = NSLock()
-    private var time = DispatchQueue.SchedulerTimeType(
-        DispatchTime(uptimeNanoseconds: 1_000_000_000_000))
-    var now: SchedulerTimeType { lock.withLock { time } }
+    /// Unchecked: OpenCombine's scheduler time is not marked `Sendable`.
+    private struct Clock: @unchecked Sendable {
+        var now = DispatchQueue.SchedulerTimeType(
+            DispatchTime(uptimeNanoseconds: 1_000_000_000_000))
+    }
+
+    private let clock = Mutex(Clock())
+    var now: SchedulerTimeType { clock.withLock { $0.now } }
     var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
     func move(by stride: SchedulerTimeType.Stride) {
-        lock.withLock { time = time.advanced(by: stride) }
+        clock.withLock { $0.now = $0.now.advanced(by: stride) }
     }
 
     func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) { action() }

@@ -40,6 +40,15 @@ enum RunPrinter {
         return run.succeeded
     }
 
+    /// Prints why the build failed; with `mine`, that it was built against the reader's
+    /// `Workbench/` (where such an error is theirs).
+    static func print(_ failure: BuildFailure, mine: Bool) {
+        Swift.print(failure.summary)
+        if mine {
+            Swift.print("(built against your Workbench/: an error in Workbench/ is in your code)")
+        }
+    }
+
     /// The error to exit with when the pipeline stopped, after printing why.
     static func exit(for error: TestPipelineError) -> any Error {
         switch error {
@@ -50,11 +59,7 @@ enum RunPrinter {
         case .noWorkbench(let error):
             return fail(error.description)
         case .buildFailed(let failure, let mine):
-            Swift.print(failure.summary)
-            if mine {
-                Swift.print(
-                    "(built against your Workbench/: an error in Workbench/ is in your code)")
-            }
+            print(failure, mine: mine)
             return ExitCode.failure
         case .cannotRun(let message):
             return fail(message)

@@ -59,18 +59,22 @@ struct ExerciseCommand: ParsableCommand {
         let outcome = try options.run { try $0.exercise(chapter, action) }
         let number = outcome.exercise.chapter
         let names = outcome.exercise.components.map(\.name).joined(separator: ", ")
+        let created: [String]
         switch outcome.change {
-        case .moved(let from, let to):
+        case .parked(let from, let to):
             print("moved \(from) to \(to)")
             print(
-                park
-                    ? "Every chapter now uses the library's \(names); bring yours back with: swift run workbook exercise \(number) --unpark"
-                    : "Yours replace the library's again: swift run workbook test \(number) --mine"
+                "Every chapter now uses the library's \(names); bring yours back with: swift run workbook exercise \(number) --unpark"
             )
             return
-        case .created(let created):
-            for path in created { print("created \(path)") }
+        case .unparked(let from, let to):
+            print("moved \(from) to \(to)")
+            print("Yours replace the library's again: swift run workbook test \(number) --mine")
+            return
+        case .started(let paths), .tookSolution(let paths):
+            created = paths
         }
+        for path in created { print("created \(path)") }
         for component in outcome.replaced {
             print(
                 """
@@ -80,12 +84,16 @@ struct ExerciseCommand: ParsableCommand {
                 """)
         }
         for warning in outcome.warnings { print(warning) }
-        print(
-            solution
-                ? "\(names): the library's code, now yours. Check it: swift run workbook test \(number) --mine"
-                : """
+        if case .tookSolution = outcome.change {
+            print(
+                "\(names): the library's code, now yours. Check it: swift run workbook test \(number) --mine"
+            )
+        } else {
+            print(
+                """
                 Write \(names) in \(outcome.exercise.workbenchFolder)/, then: swift run workbook test \(number) --mine
                 (swift run workbook watch \(number) --mine reruns it on every save; swift run workbook hint \(number) gives a hint)
                 """)
+        }
     }
 }

@@ -40,24 +40,36 @@ enum RunPrinter {
         return run.succeeded
     }
 
-    /// The error to exit with when the pipeline stopped, after printing why.
+    /// Prints why the build failed; with `mine`, that it was built against the reader's
+    /// `Workbench/` (where such an error is theirs).
+    static func print(_ failure: BuildFailure, mine: Bool) {
+        Swift.print(failure.summary)
+        if mine {
+            Swift.print("(built against your Workbench/: an error in Workbench/ is in your code)")
+        }
+    }
+
+    /// The error to exit with when the pipeline stopped, after printing why: a usage
+    /// error is left to ArgumentParser, which prints it with the usage.
     static func exit(for error: TestPipelineError) -> any Error {
+        if case .unknownChapter(let error) = error { return ValidationError(error.message) }
+        show(error)
+        return ExitCode.failure
+    }
+
+    /// Prints why the pipeline stopped (`watch` shows it and waits for the next save).
+    static func show(_ error: TestPipelineError) {
         switch error {
         case .unknownChapter(let error):
-            return ValidationError(error.message)
+            _ = fail(error.message)
         case .invalid(let diagnostics):
-            return fail(diagnostics)
+            _ = fail(diagnostics)
         case .noWorkbench(let error):
-            return fail(error.description)
+            _ = fail(error.description)
         case .buildFailed(let failure, let mine):
-            Swift.print(failure.summary)
-            if mine {
-                Swift.print(
-                    "(built against your Workbench/: an error in Workbench/ is in your code)")
-            }
-            return ExitCode.failure
+            print(failure, mine: mine)
         case .cannotRun(let message):
-            return fail(message)
+            _ = fail(message)
         }
     }
 }

@@ -25,10 +25,8 @@ struct ProgressCommand: ParsableCommand {
     func run() throws {
         do {
             let progress = try options.workbook.progress(timeout: timeLimit.timeout)
-            if let failure = progress.buildFailure {
-                print(failure.summary)
-                print("(built against your Workbench/: an error in Workbench/ is in your code)")
-            }
+            // Progress always builds against the reader's Workbench/.
+            if let failure = progress.buildFailure { RunPrinter.print(failure, mine: true) }
             print(progress.render(), terminator: "")
         } catch {
             throw RunPrinter.exit(for: error)

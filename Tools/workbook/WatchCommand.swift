@@ -26,35 +26,36 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var following: MineOption
 
     func run() throws {
-        let root = options.rootURL
-        let pipeline: TestPipeline
+        let request = TestRequest(
+            chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout)
         do {
-            pipeline = try TestPipeline.live(root: root, log: { print($0) })
+            try options.workbook.watch(request, log: { print($0) }, report: show)
         } catch {
             throw RunPrinter.exit(for: error)
         }
-        let request = TestRequest(
-            chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout)
-        // Armed before the first run: a save during any run triggers the next one.
-        let watcher = FileWatcher(folders: Workbench(root: root).watchedFolders)
-        while true {
+    }
+
+    /// Shows one step of the watch: the screen cleared for a run, its report or why it
+    /// stopped, then the verdict.
+    private func show(_ event: WatchEvent) {
+        switch event {
+        case .starting:
             print("\u{1B}[2J\u{1B}[H", terminator: "")
-            let start = Date()
-            let verdict: String
-            do {
-                let passed = RunPrinter.print(try pipeline.run(request), verbose: false)
-                verdict = passed ? "all passed" : "failures above"
-            } catch {
-                if case .unknownChapter(let error) = error { _ = fail(error.message) }
-                _ = RunPrinter.exit(for: error)
-                verdict = "failed above"
-            }
-            let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+        case .ran(let run):
+            _ = RunPrinter.print(run, verbose: false)
+        case .stopped(let error):
+            RunPrinter.show(error)
+        case .waiting(let verdict, let seconds):
+            let words =
+                switch verdict {
+                case .passed: "all passed"
+                case .failed: "failures above"
+                case .stopped: "failed above"
+                }
             print(
-                "\nworkbook watch: \(verdict) (\(seconds) s); waiting for a save in Chapters/, Sources/ or Workbench/ (Ctrl-C stops)"
+                "\nworkbook watch: \(words) (\(String(format: "%.2f", seconds)) s); waiting for a save in Chapters/, Sources/ or Workbench/ (Ctrl-C stops)"
             )
             fflush(nil)
-            watcher.waitForChange()
         }
     }
 }

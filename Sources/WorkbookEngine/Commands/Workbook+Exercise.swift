@@ -12,12 +12,17 @@ package enum ExerciseAction: Equatable, Sendable {
 
 /// What `workbook exercise NN` did.
 package struct ExerciseOutcome: Equatable, Sendable {
-    /// What changed on disk.
+    /// What happened on disk: which action, and the paths it touched (relative to the root),
+    /// so that the next step told to the reader follows from it.
     package enum Change: Equatable, Sendable {
-        /// These files were written (`start`, `solution`), relative to the root.
-        case created([String])
-        /// The chapter's folder moved (`park`, `unpark`).
-        case moved(from: String, to: String)
+        /// The starters were written (`start`): these files.
+        case started([String])
+        /// The library's code was written (`solution`): these files.
+        case tookSolution([String])
+        /// The chapter's folder was set aside (`park`).
+        case parked(from: String, to: String)
+        /// The chapter's parked folder came back (`unpark`).
+        case unparked(from: String, to: String)
     }
 
     /// The chapter's exercise.
@@ -53,17 +58,18 @@ extension Workbook {
             case .park:
                 let moved = try workbench.park(exercise)
                 return ExerciseOutcome(
-                    exercise: exercise, change: .moved(from: exercise.workbenchFolder, to: moved))
+                    exercise: exercise, change: .parked(from: exercise.workbenchFolder, to: moved))
             case .unpark:
                 let moved = try workbench.unpark(exercise)
                 return ExerciseOutcome(
                     exercise: exercise,
-                    change: .moved(from: workbench.parkedFolder(of: exercise), to: moved))
+                    change: .unparked(from: workbench.parkedFolder(of: exercise), to: moved))
             case .start, .solution:
                 let solution = action == .solution
+                let created = try workbench.start(exercise, solution: solution)
                 var outcome = ExerciseOutcome(
                     exercise: exercise,
-                    change: .created(try workbench.start(exercise, solution: solution)))
+                    change: solution ? .tookSolution(created) : .started(created))
                 if solution {
                     outcome.replaced = workbench.replacedComponents(
                         usedBy: exercise, among: exercises)

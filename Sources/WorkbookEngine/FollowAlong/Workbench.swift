@@ -136,7 +136,7 @@ package struct Workbench: Sendable {
     }
 
     /// The folders a reader edits, which `workbook watch` watches.
-    package var watchedFolders: [URL] {
+    var watchedFolders: [URL] {
         ["Chapters", "Sources", Self.folder].map { root.appendingPathComponent($0) }
     }
 

@@ -14,14 +14,14 @@ import Darwin
 /// It is armed when made and stays armed: a save that lands while the tests run, or
 /// between a run and the next wait, is waiting in the queue, so it is never lost. While it
 /// waits, Ctrl-C is honoured through `ChildGroups`, so nothing is left behind.
-package final class FileWatcher {
+final class FileWatcher {
     private let folders: [URL]
     #if os(Linux)
     private let descriptor: Int32
     #endif
     private var snapshot: [String: Date] = [:]
 
-    package init(folders: [URL]) {
+    init(folders: [URL]) {
         self.folders = folders
         #if os(Linux)
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -43,7 +43,7 @@ package final class FileWatcher {
 
     /// Returns once something changed since the last return (or since the watcher was
     /// made), after a short quiet period so that a save touching several files is one run.
-    package func waitForChange() {
+    func waitForChange() {
         #if os(Linux)
         if descriptor >= 0 {
             waitWithInotify()

@@ -60,7 +60,7 @@ final class WorkbookTests: XCTestCase {
         XCTAssertEqual(outcome.exercise.chapter, "02")
         XCTAssertEqual(
             outcome.change,
-            .created(["Workbench/Workbench.swift", "Workbench/Chapter02/Link.swift"]))
+            .started(["Workbench/Workbench.swift", "Workbench/Chapter02/Link.swift"]))
         XCTAssertEqual(outcome.replaced, [])
         XCTAssertTrue(
             FileManager.default.fileExists(
@@ -94,10 +94,10 @@ final class WorkbookTests: XCTestCase {
         _ = try workbook.exercise("02", .start)
         XCTAssertEqual(
             try workbook.exercise("02", .park).change,
-            .moved(from: "Workbench/Chapter02", to: "Workbench/Parked/Chapter02"))
+            .parked(from: "Workbench/Chapter02", to: "Workbench/Parked/Chapter02"))
         XCTAssertEqual(
             try workbook.exercise("02", .unpark).change,
-            .moved(from: "Workbench/Parked/Chapter02", to: "Workbench/Chapter02"))
+            .unparked(from: "Workbench/Parked/Chapter02", to: "Workbench/Chapter02"))
         guard case .invalid(let problems) = error({ try workbook.exercise("02", .unpark) }) else {
             return XCTFail("unparking what is not parked is not an error")
         }

@@ -74,8 +74,9 @@ package enum ChildProcess {
         package var tail: Int
 
         /// 2 MiB from each end: far more than a test or a build that fails tells, and a
-        /// bound on the memory a runaway printer costs: 4 MiB per test running, and the
-        /// runner runs one test per core at a time.
+        /// bound on the memory a runaway printer costs: at most 6 MiB per test running (the
+        /// tail grows to twice its limit before it is trimmed, see ``BoundedOutput``), and
+        /// the runner runs one test per core at a time.
         package static let standard = OutputLimit(head: 2 << 20, tail: 2 << 20)
 
         /// A limit keeping `head` bytes from the start and `tail` from the end.

@@ -38,14 +38,14 @@ struct SiteTemplates {
 }
 
 /// Why the site could not be written: a message for the reader.
-package struct SiteError: Error, CustomStringConvertible, Equatable {
+struct SiteError: Error, CustomStringConvertible, Equatable {
     /// What to tell the reader.
-    package let message: String
+    let message: String
 
     /// An error saying `message`.
     init(_ message: String) {
         self.message = message
     }
 
-    package var description: String { message }
+    var description: String { message }
 }

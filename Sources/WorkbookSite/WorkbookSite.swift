@@ -7,14 +7,14 @@ import WorkbookEngine
 /// other, so it works opened from disk and from GitHub Pages alike.
 package struct WorkbookSite {
     /// The workbook root.
-    package let root: URL
+    let root: URL
     /// The results to show; with none, every listing says "not run yet".
-    package let results: RecordedResults
+    let results: RecordedResults
     /// A line about where the results come from (a CI run), shown on the status page.
-    package var provenance: String?
+    var provenance: String?
 
     /// A site of the workbook at `root` with `results`.
-    package init(root: URL, results: RecordedResults, provenance: String? = nil) {
+    init(root: URL, results: RecordedResults, provenance: String? = nil) {
         self.root = root
         self.results = results
         self.provenance = provenance
@@ -31,7 +31,7 @@ package struct WorkbookSite {
     /// Loads the chapters and writes the site to `folder` (see ``SiteFolder`` for what it
     /// refuses). Throws the chapters' problems as a ``DiagnosticList``.
     @discardableResult
-    package func build(to folder: URL) throws -> Summary {
+    func build(to folder: URL) throws -> Summary {
         let chapters = try WorkbookLoader(root: root).chapters()
         let templates = try SiteTemplates()
         let pages = Dictionary(
@@ -43,9 +43,7 @@ package struct WorkbookSite {
         let runsByChapter = chapters.map { chapter in
             ChapterRun.runs(
                 of: chapter.file.number,
-                digest: RecordedResults.digest(
-                    of: root.appendingPathComponent(chapter.file.relativePath)),
-                in: results)
+                digest: chapter.digest, in: results)
         }
         let toc = chapters.enumerated().map { index, chapter -> [String: Any] in
             [
@@ -54,9 +52,7 @@ package struct WorkbookSite {
             ]
         }
         for (index, chapter) in chapters.enumerated() {
-            let markdown = try String(
-                contentsOf: root.appendingPathComponent(chapter.file.relativePath),
-                encoding: .utf8)
+            let markdown = chapter.text
             let runs = runsByChapter[index]
             let page = ChapterPage(
                 chapter: chapter, markdown: markdown, runs: runs, pages: pages,

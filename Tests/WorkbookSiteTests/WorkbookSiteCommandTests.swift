@@ -1,8 +1,8 @@
 import Foundation
-import WorkbookSite
 import XCTest
 
 @testable import WorkbookEngine
+@testable import WorkbookSite
 
 /// `workbook site`'s one engine call (``Workbook/site(_:log:ran:)``): the choices the command
 /// line no longer makes, where the site goes and which results it shows.

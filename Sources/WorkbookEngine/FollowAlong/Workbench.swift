@@ -8,7 +8,7 @@ import Foundation
 /// tests, and every other one comes from the library. Nothing here ever overwrites or
 /// deletes a file the reader may have touched; only the glue file, which says it is
 /// generated in its first line, is rewritten.
-package struct Workbench: Sendable {
+struct Workbench: Sendable {
     /// The folder, relative to the root.
     static let folder = "Workbench"
     /// The generated glue, relative to the root.
@@ -20,7 +20,7 @@ package struct Workbench: Sendable {
     let root: URL
 
     /// A workbench at `root`.
-    package init(root: URL) {
+    init(root: URL) {
         self.root = root
     }
 

@@ -15,9 +15,9 @@ public struct Chapter: Equatable, Sendable {
     var excerptDrift: [Diagnostic] = []
     /// The chapter's text as the loader read it: the blocks' lines are its lines, so later
     /// stages (`--update`) work from it, never from the file read again.
-    var text = ""
+    package internal(set) var text = ""
     /// ``ChapterDigest`` of the bytes the loader read: what a run records with its results.
-    var digest = ""
+    package internal(set) var digest = ""
 
     /// Creates a chapter model.
     init(

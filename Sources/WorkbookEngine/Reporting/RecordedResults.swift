@@ -81,7 +81,7 @@ package struct RecordedResults: Codable, Equatable, Sendable {
 
     /// The digest of the chapter at `url` as it is now (``ChapterDigest``), to compare with
     /// the one its run recorded; empty when it cannot be read.
-    package static func digest(of url: URL) -> String {
+    static func digest(of url: URL) -> String {
         guard let data = FileManager.default.contents(atPath: url.path) else { return "" }
         return ChapterDigest.of(data)
     }

@@ -53,8 +53,7 @@ extension Workbook {
     ) throws -> SiteOutcome {
         var run: TestRun?
         if request.runsTests {
-            let testRun = try TestPipeline.live(root: root, log: log)
-                .run(TestRequest(timeout: request.timeout))
+            let testRun = try test(TestRequest(timeout: request.timeout), log: log)
             ran(testRun)
             run = testRun
         }

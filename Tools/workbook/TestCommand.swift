@@ -60,9 +60,9 @@ struct TestCommand: ParsableCommand {
             chapters: selection.chapters, mine: following.mine, timeout: timeLimit.timeout,
             update: update, junit: junit.map { URL(fileURLWithPath: $0) }, verbose: verbose)
         do {
-            let pipeline = try TestPipeline.live(
-                root: options.rootURL, scratchPath: scratchPath, log: { print($0) })
-            guard RunPrinter.print(try pipeline.run(request), verbose: verbose) else {
+            let run = try options.workbook.test(
+                request, scratchPath: scratchPath, log: { print($0) })
+            guard RunPrinter.print(run, verbose: verbose) else {
                 throw ExitCode.failure
             }
         } catch let error as TestPipelineError {

@@ -17,7 +17,7 @@ import WorkbookContract
 /// The build tool and the launcher are protocols, so the whole pipeline runs in-process
 /// with fakes in its unit tests. The commands only build a ``TestRequest``, call ``run(_:)``
 /// and print the ``TestRun``.
-package struct TestPipeline {
+struct TestPipeline {
     /// The workbook root.
     let root: URL
     /// What compiles the workbook.
@@ -38,7 +38,7 @@ package struct TestPipeline {
     /// The pipeline with `swift build` and child processes: what the commands use. With
     /// `echoBuild` the compiler's output is shown as it comes; `log` gets the lines shown
     /// before the build.
-    package static func live(
+    static func live(
         root: URL, scratchPath: String? = nil, echoBuild: Bool = true,
         log: @escaping (String) -> Void = { _ in }
     ) throws(TestPipelineError) -> TestPipeline {
@@ -58,7 +58,7 @@ package struct TestPipeline {
 
     /// Runs `request` through every stage. With `--junit` the report is written whatever
     /// happens: when the run stops early, it says why.
-    package func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
+    func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
         do {
             var run = try runStages(request)
             run.recorded = recordForSite(run, request)

@@ -387,6 +387,26 @@ final class TestPipelineTests: XCTestCase {
         XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path))
     }
 
+    /// A run records its results into what it read of the results file when it started;
+    /// what another run in the same folder recorded meanwhile is kept, never overwritten
+    /// with that older reading.
+    func testResultsAnotherRunRecordsMeanwhileAreKept() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let other = try ChapterFile(fileName: "02-broken.md")
+        let launcher = FakeLauncher([
+            "test_printing": { invocation in
+                _ = try? RecordedResults.record(
+                    [ChapterReport(file: other, declared: [])], root: root)
+                return XCTestLines.passed("Chapter01Tests", "test_printing")(invocation)
+            }
+        ])
+        _ = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(chapters: ["01"]))
+        XCTAssertEqual(
+            try RecordedResults.load(root: root).chapters.map(\.number), ["01", "02"])
+    }
+
     /// After `--update` rewrites a block, the mismatch the run reported is kept with the
     /// digest of the chapter it ran on, not the rewritten one: the site shows it as stale.
     func testUpdateRecordsTheDigestOfTheTextBeforeTheRewrite() throws {

@@ -100,7 +100,7 @@ package struct TestPipeline {
         let workbook = try load(selecting: request.chapters)
         let lineMaps = try generate(workbook)
         let update = beginUpdate(request, of: workbook)
-        if request.mine { try prepareWorkbench(for: workbook.chosen) }
+        if request.mine { try prepareWorkbench(for: workbook.chosen, read: request.workbench) }
         let broken = try build(workbook, lineMaps: lineMaps, mine: request.mine)
         let jobs = workbook.chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
             chapter.tests.map { Job(file: chapter.file, test: $0) }
@@ -367,8 +367,11 @@ package struct TestPipeline {
         return .cannotRun("\(error)")
     }
 
-    /// Checks the workbench for `--mine` and says what the run is against.
-    private func prepareWorkbench(for selected: [Chapter]) throws(TestPipelineError) {
+    /// Checks the workbench for `--mine` and says what the run is against: the workbench as
+    /// `read` by the command, if it was, else as read now.
+    private func prepareWorkbench(for selected: [Chapter], read: WorkbenchReading?)
+        throws(TestPipelineError)
+    {
         let workbench = Workbench(root: root)
         do {
             try workbench.prepareForMine()
@@ -377,15 +380,18 @@ package struct TestPipeline {
         } catch {
             throw Self.failure(error)
         }
-        let exercises: [Exercise]
-        do {
-            exercises = try ExerciseCatalog.load(root: root)
-        } catch {
-            throw .invalid(error.diagnostics)
+        let reading: WorkbenchReading
+        if let read {
+            reading = read
+        } else {
+            do {
+                reading = WorkbenchReading(
+                    exercises: try ExerciseCatalog.load(root: root), workbench: workbench)
+            } catch {
+                throw .invalid(error.diagnostics)
+            }
         }
-        for line in WorkbenchSummary.lines(
-            for: selected, exercises: exercises, workbench: workbench)
-        {
+        for line in WorkbenchSummary.lines(for: selected, reading: reading, workbench: workbench) {
             log(line)
         }
     }

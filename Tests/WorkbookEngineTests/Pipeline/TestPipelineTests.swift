@@ -318,6 +318,30 @@ final class TestPipelineTests: XCTestCase {
                 atPath: root.appendingPathComponent(Workbench.gluePath).path))
     }
 
+    /// A run against the workbench as the command read it (`workbook progress`) says what
+    /// it is against from that reading: the workbench is not read a second time, which
+    /// could disagree with the command's table.
+    func testMineUsesTheWorkbenchAsTheCommandReadIt() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        var pipeline = pipeline(root, build: build, launcher: launcher())
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(Workbench.folder), withIntermediateDirectories: true)
+        var logged: [String] = []
+        pipeline.log = { logged.append($0) }
+        var request = TestRequest(chapters: ["01"], mine: true)
+        request.workbench = WorkbenchReading(
+            exercises: [], sources: WorkbenchSources(root: root),
+            parked: ["Workbench/Parked/01"])
+        _ = try pipeline.run(request)
+        XCTAssertEqual(
+            logged,
+            [
+                "Against your Workbench/: yours: none; the library's: none",
+                "  parked, not compiled: Workbench/Parked/01",
+            ])
+    }
+
     func testJUnitIsWrittenFromTheRunWithErrorsFailuresAndTimes() throws {
         let root = try workbook()
         let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))

@@ -56,11 +56,9 @@ enum BuildFailureSummary {
             "\(chapter.relativePath):\(markdownLine): error: \(message) (in the code generated around this chapter's blocks, \(chapter.generatedRelativePath):\(generatedLine))"
     }
 
-    /// A short report to print after the compiler's own output.
-    static func render(
-        _ output: String, chapters: [ChapterFile], lineMaps: [ChapterFile: LineMap]
-    ) -> String {
-        let errors = errors(in: output, chapters: chapters, lineMaps: lineMaps)
+    /// A short report to print after the compiler's own output, from its `errors` as
+    /// ``errors(in:chapters:lineMaps:)`` read them (the output is not read again).
+    static func render(_ errors: [ChapterFile: [String]], chapters: [ChapterFile]) -> String {
         var lines = ["", "Build failed."]
         for file in chapters.sorted() {
             guard let found = errors[file] else { continue }

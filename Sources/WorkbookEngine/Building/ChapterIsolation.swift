@@ -34,9 +34,7 @@ struct ChapterIsolation {
                 chapters: chapters.filter { broken[$0] == nil && !leftOut.contains($0.moduleName) },
                 lineMaps: lineMaps)
             guard !errors.isEmpty else {
-                throw BuildFailure(
-                    summary: BuildFailureSummary.render(
-                        build.output, chapters: chapters, lineMaps: lineMaps))
+                throw BuildFailure(summary: BuildFailureSummary.render(errors, chapters: chapters))
             }
             broken.merge(errors) { old, _ in old }
         }

@@ -5,11 +5,13 @@ enum WorkbenchSummary {
     /// The lines to print: every component the reader's code declares (each replaces the
     /// library's in every chapter) and the selected chapters' components still the
     /// library's; then files compiled that declare no component, component files that do
-    /// not declare theirs, parked folders; then the warnings.
+    /// not declare theirs, parked folders; then the warnings. All from `reading`, the
+    /// workbench as the run read it.
     static func lines(
-        for selected: [Chapter], exercises: [Exercise], workbench: Workbench
+        for selected: [Chapter], reading: WorkbenchReading, workbench: Workbench
     ) -> [String] {
-        let sources = workbench.sources
+        let exercises = reading.exercises
+        let sources = reading.sources
         let numbers = Set(selected.map(\.file.number))
         let components = exercises.flatMap { exercise in
             exercise.components.map { (chapter: exercise.chapter, component: $0) }
@@ -44,7 +46,7 @@ enum WorkbenchSummary {
                     + "\(entry.component.namesToDeclare), so "
                     + "the library's \(entry.component.name) is used")
         }
-        let parked = WorkbenchSources.parked(root: workbench.root)
+        let parked = reading.parked
         if !parked.isEmpty {
             lines.append("  parked, not compiled: \(list(parked))")
         }

@@ -1,10 +1,11 @@
 import Foundation
 import WorkbookContract
 
-/// What the conformance kit was doing when its test stopped, read from the trace it writes
-/// on standard error (``WorkbookContract/ConformanceTrace``), and where the reader's own
-/// code was on the crashing thread: what turns "crashed" or "timed out" into a rule, a
-/// scenario and a line of `Workbench/`.
+/// What the conformance kit was doing when its test stopped, from the trace it writes on
+/// standard error (``WorkbookContract/ConformanceTrace``, read by ``TestOutput`` with the
+/// rest of the test's output, once), and where the reader's own code was on the crashing
+/// thread: what turns "crashed" or "timed out" into a rule, a scenario and a line of
+/// `Workbench/`.
 ///
 /// The trace is the kit's bookkeeping, not what the test printed: its lines never extend
 /// a failure's message nor fill a report's "last output".
@@ -14,25 +15,6 @@ struct ConformanceProgress: Equatable, Sendable {
     /// The first backtrace frame in the reader's `Workbench/` (its glue left out), as
     /// `Workbench/Chapter03/CustomSubject.swift:46`.
     let workbenchFrame: String?
-
-    /// Reads the lines of a test process's output (``TestOutput`` splits it once).
-    init(lines: [Substring]) {
-        var last: ConformanceTrace?
-        for line in lines where Self.isTrace(line) {
-            if ConformanceTrace.isFinished(line) {
-                last = nil
-            } else {
-                last = ConformanceTrace.parse(line) ?? last
-            }
-        }
-        lastAnnouncement = last
-        workbenchFrame = Self.firstWorkbenchFrame(in: lines)
-    }
-
-    /// Whether `line` is a line of the kit's trace (an announcement or a note).
-    static func isTrace(_ line: Substring) -> Bool {
-        line.hasPrefix(ConformanceTrace.prefix)
-    }
 
     /// What to add to "timed out": the rule and scenario the kit was in, and what a hang
     /// there usually is; `nil` when the kit was not running.

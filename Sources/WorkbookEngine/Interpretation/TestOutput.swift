@@ -45,9 +45,16 @@ package struct TestOutput: Equatable, Sendable {
         var observations: [ObservationRecord] = []
         var skipReasons: [String] = []
         var notes: [String] = []
+        var running: ConformanceTrace?
         for line in lines {
-            if ConformanceProgress.isTrace(line) {
-                if ConformanceTrace.parse(line) == nil, !ConformanceTrace.isFinished(line) {
+            // The kit's trace, each line read once: an announcement (the scenario now
+            // running), the end of a run (none running), or a note.
+            if line.hasPrefix(ConformanceTrace.prefix) {
+                if ConformanceTrace.isFinished(line) {
+                    running = nil
+                } else if let announcement = ConformanceTrace.parse(line) {
+                    running = announcement
+                } else {
                     let note = String(line.dropFirst(ConformanceTrace.prefix.count))
                     if !notes.contains(note) { notes.append(note) }
                 }
@@ -74,7 +81,9 @@ package struct TestOutput: Equatable, Sendable {
         self.observations = observations
         self.skipReasons = skipReasons
         self.conformanceNotes = notes
-        self.conformance = ConformanceProgress(lines: lines)
+        self.conformance = ConformanceProgress(
+            lastAnnouncement: running,
+            workbenchFrame: ConformanceProgress.firstWorkbenchFrame(in: lines))
     }
 
     /// What the Swift runtime said about a crash of a test of `file`.

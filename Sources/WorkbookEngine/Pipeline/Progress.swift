@@ -30,18 +30,22 @@ package struct Progress: Equatable, Sendable {
     static func measure(
         exercises: [Exercise], workbench: Workbench, pipeline: TestPipeline, timeout: Double
     ) throws(TestPipelineError) -> Progress {
-        let sources = workbench.sources
+        // Read once: the table and the run against the workbench both use this reading.
+        let reading = WorkbenchReading(exercises: exercises, workbench: workbench)
+        let sources = reading.sources
         let started = exercises.filter {
             $0.components.contains { workbench.isYours($0, in: sources) }
         }
         var reports: [String: ChapterReport] = [:]
         var progress = Progress()
         progress.compiled = sources.files.map(\.path)
-        progress.parked = WorkbenchSources.parked(root: workbench.root)
+        progress.parked = reading.parked
         if !started.isEmpty {
+            var request = TestRequest(
+                chapters: started.map(\.chapter), mine: true, timeout: timeout)
+            request.workbench = reading
             do {
-                let run = try pipeline.run(
-                    TestRequest(chapters: started.map(\.chapter), mine: true, timeout: timeout))
+                let run = try pipeline.run(request)
                 for report in run.reports {
                     reports[report.file.number] = report
                 }

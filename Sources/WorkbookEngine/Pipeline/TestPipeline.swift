@@ -59,9 +59,12 @@ struct TestPipeline {
     /// Runs `request` through every stage. With `--junit` the report is written whatever
     /// happens: when the run stops early, it says why.
     func run(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
+        // The last run's results, read once: they order this run's tests, and this run's
+        // results are recorded into them (read again only if another run wrote them since).
+        let previous = RecordedResults.read(root: root)
         do {
-            var run = try runStages(request)
-            run.recorded = recordForSite(run, request)
+            var run = try runStages(request, previous: previous)
+            run.recorded = recordForSite(run, request, over: previous)
             return run
         } catch {
             if let junit = request.junit {
@@ -77,27 +80,34 @@ struct TestPipeline {
     /// reader's workbench is not the library's and is not kept, and one that built nothing
     /// (every chapter asked for is invalid, so edited since its last run, as its digest
     /// shows) leaves the results, and the build folder, as they were. Returns what it wrote.
-    private func recordForSite(_ run: TestRun, _ request: TestRequest) -> RecordedResults? {
+    private func recordForSite(
+        _ run: TestRun, _ request: TestRequest, over previous: RecordedResults.Reading
+    ) -> RecordedResults? {
         guard !request.mine, run.reports.contains(where: { !$0.isInvalid }) else { return nil }
         do {
-            return try RecordedResults.record(run.reports, root: root)
+            return try RecordedResults.record(run.reports, root: root, over: previous)
         } catch {
             log("warning: cannot record the results for workbook site: \(error)")
             return nil
         }
     }
 
-    /// The stages, in order, each a method of its own below.
-    private func runStages(_ request: TestRequest) throws(TestPipelineError) -> TestRun {
+    /// The stages, in order, each a method of its own below; `previous` is the last run's
+    /// results.
+    private func runStages(_ request: TestRequest, previous: RecordedResults.Reading)
+        throws(TestPipelineError) -> TestRun
+    {
         let workbook = try load(selecting: request.chapters)
         let lineMaps = try generate(workbook)
         let update = beginUpdate(request, of: workbook)
-        if request.mine { try prepareWorkbench(for: workbook.chosen) }
+        if request.mine { try prepareWorkbench(for: workbook.chosen, read: request.workbench) }
         let broken = try build(workbook, lineMaps: lineMaps, mine: request.mine)
         let jobs = workbook.chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
             chapter.tests.map { Job(file: chapter.file, test: $0) }
         }
-        let (results, checks) = try runTests(jobs, request)
+        let (results, checks) = try runTests(
+            jobs, request,
+            lastTimes: previous.results.durations(on: RecordedResults.currentImplementation))
         var run = TestRun(
             reports: Self.reports(workbook, broken: broken, jobs: jobs, results: results),
             outputChecks: checks)
@@ -187,10 +197,12 @@ struct TestPipeline {
     /// Runs each job in a process of its own and interprets how each ended; returns the
     /// results, in the order of `jobs`, and every output check the examples made. What the
     /// processes record goes to a folder of this run's own, removed afterwards: the output
-    /// checks they all append to, and each process's result record.
-    private func runTests(_ jobs: [Job], _ request: TestRequest) throws(TestPipelineError)
-        -> (results: [TestResult], checks: [OutputCheckRecord])
-    {
+    /// checks they all append to, and each process's result record. `lastTimes` are the
+    /// seconds each test took last time (``RecordedResults/durations(on:)``), by chapter
+    /// path and test name.
+    private func runTests(
+        _ jobs: [Job], _ request: TestRequest, lastTimes: [String: [String: Double]]
+    ) throws(TestPipelineError) -> (results: [TestResult], checks: [OutputCheckRecord]) {
         guard !jobs.isEmpty else { return ([], []) }
         let bundle: URL
         do {
@@ -211,9 +223,6 @@ struct TestPipeline {
         let resultFiles = jobs.indices.map {
             records.appendingPathComponent("result-\($0).jsonl")
         }
-        let lastTimes =
-            (try? RecordedResults.load(root: root))?
-            .durations(on: RecordedResults.currentImplementation) ?? [:]
         let processes = TestRunner(launcher: launcher).run(
             jobs.enumerated().map { index, job in
                 TestInvocation(
@@ -358,8 +367,11 @@ struct TestPipeline {
         return .cannotRun("\(error)")
     }
 
-    /// Checks the workbench for `--mine` and says what the run is against.
-    private func prepareWorkbench(for selected: [Chapter]) throws(TestPipelineError) {
+    /// Checks the workbench for `--mine` and says what the run is against: the workbench as
+    /// `read` by the command, if it was, else as read now.
+    private func prepareWorkbench(for selected: [Chapter], read: WorkbenchReading?)
+        throws(TestPipelineError)
+    {
         let workbench = Workbench(root: root)
         do {
             try workbench.prepareForMine()
@@ -368,15 +380,18 @@ struct TestPipeline {
         } catch {
             throw Self.failure(error)
         }
-        let exercises: [Exercise]
-        do {
-            exercises = try ExerciseCatalog.load(root: root)
-        } catch {
-            throw .invalid(error.diagnostics)
+        let reading: WorkbenchReading
+        if let read {
+            reading = read
+        } else {
+            do {
+                reading = WorkbenchReading(
+                    exercises: try ExerciseCatalog.load(root: root), workbench: workbench)
+            } catch {
+                throw .invalid(error.diagnostics)
+            }
         }
-        for line in WorkbenchSummary.lines(
-            for: selected, exercises: exercises, workbench: workbench)
-        {
+        for line in WorkbenchSummary.lines(for: selected, reading: reading, workbench: workbench) {
             log(line)
         }
     }

@@ -15,6 +15,9 @@ package struct TestRequest: Equatable, Sendable {
     /// Tell the test processes to say more (`WORKBOOK_VERBOSE=1`): the conformance kit then
     /// shows every scenario that broke a rule, not the first and a count.
     var verbose = false
+    /// With `mine`, the workbench as the command already read it (`progress`), so that the
+    /// run does not read it again; `nil` to read it when the run starts.
+    var workbench: WorkbenchReading?
 
     /// Creates a request; every chapter, against the library, by default.
     package init(

@@ -25,17 +25,51 @@ package struct RecordedResults: Codable, Equatable, Sendable {
         return try JSONDecoder().decode(RecordedResults.self, from: Data(contentsOf: file))
     }
 
+    /// The results file as a run read it when it started: what it held (none when there was
+    /// no file or it could not be read) and when it was last written then. The run orders
+    /// its tests by it and records its own results into it, so the file is read once a run.
+    struct Reading: Sendable {
+        /// What the file held.
+        let results: RecordedResults
+        /// When it was last written, `nil` when there was none.
+        let modified: Date?
+    }
+
+    /// Reads the results at `root` for a run (``Reading``).
+    static func read(root: URL) -> Reading {
+        let file = root.appendingPathComponent(path)
+        // The date first: a write between the two makes the date older than the text,
+        // which only costs a second reading when the run records.
+        let modified = modificationDate(of: file)
+        return Reading(results: (try? load(from: file)) ?? RecordedResults(), modified: modified)
+    }
+
+    /// When `file` was last written; `nil` when it does not exist.
+    private static func modificationDate(of file: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate]
+            as? Date
+    }
+
     /// Adds a run's `reports` (at `root`, on the implementation the tests ran on) to the
     /// results there, replacing the chapters it ran, and writes the file atomically; returns
     /// what it wrote, so that the site of this run is built from memory, not read back. Each
     /// chapter is kept with its report's digest, of the text the run read: the chapter on
     /// disk now may be another (saved during the run, or rewritten by `--update`).
+    ///
+    /// The results there are `reading`, what the run read when it started, unless the file
+    /// was written since (by another run in the same folder, whose results are kept): then,
+    /// or without a reading, the file is read now.
     @discardableResult
-    static func record(_ reports: [ChapterReport], root: URL, at date: Date = Date())
-        throws -> RecordedResults
-    {
+    static func record(
+        _ reports: [ChapterReport], root: URL, over reading: Reading? = nil, at date: Date = Date()
+    ) throws -> RecordedResults {
         let file = root.appendingPathComponent(path)
-        var results = (try? load(from: file)) ?? RecordedResults()
+        var results: RecordedResults
+        if let reading, reading.modified == modificationDate(of: file) {
+            results = reading.results
+        } else {
+            results = (try? load(from: file)) ?? RecordedResults()
+        }
         let implementation = currentImplementation
         let ran = Set(reports.map(\.file.number))
         results.chapters.removeAll {

@@ -33,7 +33,7 @@ final class AdversarialBuildTests: XCTestCase {
             ])
         XCTAssertNil(errors[other])
         XCTAssertFalse(
-            BuildFailureSummary.render(output, chapters: [chapter.file, other], lineMaps: maps)
+            BuildFailureSummary.render(errors, chapters: [chapter.file, other])
                 .contains("No chapter has compile errors"))
     }
 

@@ -39,10 +39,25 @@ final class TestOutputTests: XCTestCase {
         XCTAssertEqual(output.conformanceNotes, ["S: a note"])
         XCTAssertEqual(output.conformance.lastAnnouncement?.scenario, "sc")
     }
+
+    /// The kit's progress comes from the same reading of its trace as its notes: a note
+    /// leaves the scenario running, the end of the kit's run leaves none (nor is a note).
+    func testTheKitsProgressIsReadWithItsNotes() {
+        let trace = ConformanceTraceLines.self
+        let running = TestOutput([trace.announcement, trace.note].joined(separator: "\n"))
+        XCTAssertEqual(running.conformance.lastAnnouncement?.rule, "R1 rule")
+        XCTAssertEqual(running.conformanceNotes, ["S: a note"])
+        let finished = TestOutput(
+            [trace.announcement, trace.finished, trace.note].joined(separator: "\n"))
+        XCTAssertNil(finished.conformance.lastAnnouncement)
+        XCTAssertNil(finished.conformance.timeoutExplanation)
+        XCTAssertEqual(finished.conformanceNotes, ["S: a note"], "the end of a run is no note")
+    }
 }
 
 /// Lines of the conformance kit's trace.
 private enum ConformanceTraceLines {
     static let note = "[conformance] S: a note"
     static let announcement = "[conformance] S: checking R1 rule, scenario 'sc'"
+    static let finished = "[conformance] S: finished"
 }

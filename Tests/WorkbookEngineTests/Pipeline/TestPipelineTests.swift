@@ -318,6 +318,30 @@ final class TestPipelineTests: XCTestCase {
                 atPath: root.appendingPathComponent(Workbench.gluePath).path))
     }
 
+    /// A run against the workbench as the command read it (`workbook progress`) says what
+    /// it is against from that reading: the workbench is not read a second time, which
+    /// could disagree with the command's table.
+    func testMineUsesTheWorkbenchAsTheCommandReadIt() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        var pipeline = pipeline(root, build: build, launcher: launcher())
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(Workbench.folder), withIntermediateDirectories: true)
+        var logged: [String] = []
+        pipeline.log = { logged.append($0) }
+        var request = TestRequest(chapters: ["01"], mine: true)
+        request.workbench = WorkbenchReading(
+            exercises: [], sources: WorkbenchSources(root: root),
+            parked: ["Workbench/Parked/01"])
+        _ = try pipeline.run(request)
+        XCTAssertEqual(
+            logged,
+            [
+                "Against your Workbench/: yours: none; the library's: none",
+                "  parked, not compiled: Workbench/Parked/01",
+            ])
+    }
+
     func testJUnitIsWrittenFromTheRunWithErrorsFailuresAndTimes() throws {
         let root = try workbook()
         let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
@@ -385,6 +409,26 @@ final class TestPipelineTests: XCTestCase {
         let recorded = try RecordedResults.load(root: root).chapters.first { $0.number == "01" }
         XCTAssertEqual(recorded?.digest, tested, "the digest of the text the run tested")
         XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path))
+    }
+
+    /// A run records its results into what it read of the results file when it started;
+    /// what another run in the same folder recorded meanwhile is kept, never overwritten
+    /// with that older reading.
+    func testResultsAnotherRunRecordsMeanwhileAreKept() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let other = try ChapterFile(fileName: "02-broken.md")
+        let launcher = FakeLauncher([
+            "test_printing": { invocation in
+                _ = try? RecordedResults.record(
+                    [ChapterReport(file: other, declared: [])], root: root)
+                return XCTestLines.passed("Chapter01Tests", "test_printing")(invocation)
+            }
+        ])
+        _ = try pipeline(root, build: build, launcher: launcher)
+            .run(TestRequest(chapters: ["01"]))
+        XCTAssertEqual(
+            try RecordedResults.load(root: root).chapters.map(\.number), ["01", "02"])
     }
 
     /// After `--update` rewrites a block, the mismatch the run reported is kept with the

@@ -287,8 +287,11 @@ struct TestPipeline {
     /// Regenerates what `--update` made stale: the rewritten chapters' test files hold
     /// their blocks' old text and their marble pictures the old diagrams, so `check` would
     /// fail until someone ran `generate`. The other chapters are generated from the model,
-    /// the rewritten ones from the text just written, parsed in memory: nothing is read
-    /// back from disk. What cannot be regenerated is added to what the update refused, so
+    /// the rewritten ones from the text just written, parsed in memory: no chapter is read
+    /// back from disk. The generator still compares its files with those on disk, as
+    /// `generate` does (to write only what changed, and never over a file it did not
+    /// generate), and a rewritten chapter's excerpts are checked against the library's
+    /// sources afresh. What cannot be regenerated is added to what the update refused, so
     /// the command fails while the run's results and JUnit report stand.
     private func regenerate(
         _ workbook: SelectedWorkbook, after outcome: OutputUpdate.Session.Outcome

@@ -19,6 +19,9 @@ struct BuildRequest: Equatable, Sendable {
     var excluded: [String]
     /// Whether the chapters build against the reader's `Workbench/` (`--mine`).
     var mine: Bool
+    /// With `mine`, the reader's parked chapter folders (`Workbench/Parked/`), as the run
+    /// read them once; none without it, where no Workbench target is built.
+    var parked: [String] = []
 }
 
 /// How one build ended.

@@ -17,7 +17,7 @@ struct ChapterIsolation {
     /// (not loaded, so not generated afresh) are never built, whatever is on disk of them.
     func build(
         _ chapters: [ChapterFile], selected: [ChapterFile], lineMaps: [ChapterFile: LineMap],
-        mine: Bool, invalid: [ChapterFile] = []
+        mine: Bool, parked: [String] = [], invalid: [ChapterFile] = []
     ) throws -> [ChapterFile: [String]] {
         let leftOut = Set(
             chapters.filter { !selected.contains($0) }.map(\.moduleName)
@@ -27,7 +27,8 @@ struct ChapterIsolation {
             let excluded = (broken.keys.map(\.moduleName) + leftOut).sorted()
             let build = try tool.build(
                 BuildRequest(
-                    chapterModules: chapters.map(\.moduleName), excluded: excluded, mine: mine))
+                    chapterModules: chapters.map(\.moduleName), excluded: excluded, mine: mine,
+                    parked: parked))
             if build.succeeded { return broken }
             let errors = BuildFailureSummary.errors(
                 in: build.output,

@@ -55,8 +55,7 @@ struct SwiftBuild: BuildTool {
             arguments += ["--scratch-path", scratchDirectory.path]
         }
         let environment = Self.environment(
-            for: request, parked: WorkbenchSources.parked(root: root),
-            inherited: ProcessInfo.processInfo.environment)
+            for: request, inherited: ProcessInfo.processInfo.environment)
         let result = try ChildProcess.run(
             arguments, environment: environment, echo: echo, groups: .shared)
         // No readable exit status (the process could not be waited for) is no success.
@@ -65,11 +64,11 @@ struct SwiftBuild: BuildTool {
         return BuildResult(succeeded: succeeded, output: result.output)
     }
 
-    /// What `swift build` runs with: the workbook's variables for `request` (``BuildRequest``)
-    /// and the `parked` chapters, over the `inherited` environment without the variables a
-    /// shell changes from one command to the next (``volatileVariables``).
+    /// What `swift build` runs with: the workbook's variables for `request` (``BuildRequest``,
+    /// its parked chapters included), over the `inherited` environment without the variables
+    /// a shell changes from one command to the next (``volatileVariables``).
     static func environment(
-        for request: BuildRequest, parked: [String], inherited: [String: String]
+        for request: BuildRequest, inherited: [String: String]
     ) -> [String: String] {
         var environment = inherited.filter { !volatileVariables.contains($0.key) }
         environment[WorkbookEnvironment.chapterTargets] = request.chapterModules.joined(
@@ -78,7 +77,7 @@ struct SwiftBuild: BuildTool {
             separator: ",")
         environment[WorkbookEnvironment.chaptersOnly] = "1"
         environment[WorkbookEnvironment.mine] = request.mine ? "1" : "0"
-        environment[WorkbookEnvironment.parkedChapters] = parked.joined(separator: ",")
+        environment[WorkbookEnvironment.parkedChapters] = request.parked.joined(separator: ",")
         return environment
     }
 

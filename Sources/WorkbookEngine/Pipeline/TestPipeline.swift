@@ -100,8 +100,9 @@ struct TestPipeline {
         let workbook = try load(selecting: request.chapters)
         let lineMaps = try generate(workbook)
         let update = beginUpdate(request, of: workbook)
-        if request.mine { try prepareWorkbench(for: workbook.chosen, read: request.workbench) }
-        let broken = try build(workbook, lineMaps: lineMaps, mine: request.mine)
+        let workbench =
+            request.mine ? try prepareWorkbench(for: workbook.chosen, read: request.workbench) : nil
+        let broken = try build(workbook, lineMaps: lineMaps, workbench: workbench)
         let jobs = workbook.chosen.filter { broken[$0.file] == nil }.flatMap { chapter in
             chapter.tests.map { Job(file: chapter.file, test: $0) }
         }
@@ -180,13 +181,16 @@ struct TestPipeline {
     /// Builds the chosen chapters, leaving out those that do not compile (returned with
     /// their errors). Nothing is built when every chapter asked for is invalid.
     private func build(
-        _ workbook: SelectedWorkbook, lineMaps: [ChapterFile: LineMap], mine: Bool
+        _ workbook: SelectedWorkbook, lineMaps: [ChapterFile: LineMap],
+        workbench: WorkbenchReading?
     ) throws(TestPipelineError) -> [ChapterFile: [String]] {
         guard !workbook.chosen.isEmpty else { return [:] }
+        let mine = workbench != nil
         do {
             return try ChapterIsolation(tool: buildTool).build(
                 workbook.all.map(\.file), selected: workbook.selected, lineMaps: lineMaps,
-                mine: mine, invalid: workbook.invalid.keys.sorted())
+                mine: mine, parked: workbench?.parked ?? [], invalid: workbook.invalid.keys.sorted()
+            )
         } catch let failure as BuildFailure {
             throw .buildFailed(failure, mine: mine)
         } catch {
@@ -371,9 +375,10 @@ struct TestPipeline {
     }
 
     /// Checks the workbench for `--mine` and says what the run is against: the workbench as
-    /// `read` by the command, if it was, else as read now.
+    /// `read` by the command, if it was, else as read now. Returns that reading, which the
+    /// build is given (its parked folders) rather than looking again.
     private func prepareWorkbench(for selected: [Chapter], read: WorkbenchReading?)
-        throws(TestPipelineError)
+        throws(TestPipelineError) -> WorkbenchReading
     {
         let workbench = Workbench(root: root)
         do {
@@ -397,5 +402,6 @@ struct TestPipeline {
         for line in WorkbenchSummary.lines(for: selected, reading: reading, workbench: workbench) {
             log(line)
         }
+        return reading
     }
 }

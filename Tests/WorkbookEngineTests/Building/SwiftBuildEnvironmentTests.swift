@@ -12,13 +12,13 @@ final class SwiftBuildEnvironmentTests: XCTestCase {
 
     func testWhatAShellChangesPerCommandIsNotPassedOn() {
         let fromHere = SwiftBuild.environment(
-            for: request, parked: [],
+            for: request,
             inherited: [
                 "PATH": "/usr/bin", "HOME": "/root", "_": "/usr/bin/swift", "PWD": "/w",
                 "OLDPWD": "/", "SHLVL": "1",
             ])
         let fromElsewhere = SwiftBuild.environment(
-            for: request, parked: [],
+            for: request,
             inherited: [
                 "PATH": "/usr/bin", "HOME": "/root", "_": ".build/debug/workbook",
                 "PWD": "/w/Chapters", "OLDPWD": "/w", "SHLVL": "2",
@@ -31,8 +31,9 @@ final class SwiftBuildEnvironmentTests: XCTestCase {
 
     func testTheWorkbooksVariablesDescribeTheRequest() {
         let environment = SwiftBuild.environment(
-            for: BuildRequest(chapterModules: ["A", "B"], excluded: ["B"], mine: true),
-            parked: ["Chapter03"], inherited: [WorkbookEnvironment.mine: "0"])
+            for: BuildRequest(
+                chapterModules: ["A", "B"], excluded: ["B"], mine: true, parked: ["Chapter03"]),
+            inherited: [WorkbookEnvironment.mine: "0"])
         XCTAssertEqual(environment[WorkbookEnvironment.chapterTargets], "A,B")
         XCTAssertEqual(environment[WorkbookEnvironment.excludedChapters], "B")
         XCTAssertEqual(environment[WorkbookEnvironment.chaptersOnly], "1")

@@ -340,6 +340,8 @@ final class TestPipelineTests: XCTestCase {
                 "Against your Workbench/: yours: none; the library's: none",
                 "  parked, not compiled: Workbench/Parked/01",
             ])
+        // The build is given the same parked folders, not the disk looked at again.
+        XCTAssertEqual(build.requests.map(\.parked), [["Workbench/Parked/01"]])
     }
 
     func testJUnitIsWrittenFromTheRunWithErrorsFailuresAndTimes() throws {

@@ -70,13 +70,14 @@ extension Workbook {
                 var outcome = ExerciseOutcome(
                     exercise: exercise,
                     change: solution ? .tookSolution(created) : .started(created))
+                // The workbench as it is now, with the new files: read once for both.
+                let sources = workbench.sources
                 if solution {
                     outcome.replaced = workbench.replacedComponents(
-                        usedBy: exercise, among: exercises)
+                        usedBy: exercise, among: exercises, in: sources)
                 }
                 outcome.warnings = WorkbenchSummary.warnings(
-                    for: chapter, exercises: exercises, workbench: workbench,
-                    sources: workbench.sources)
+                    for: chapter, exercises: exercises, workbench: workbench, sources: sources)
                 return outcome
             }
         } catch {

@@ -119,18 +119,15 @@ struct Workbench: Sendable {
         try writeGlue()
     }
 
-    /// The reader's own components of other chapters that `exercise`'s solution mentions by
-    /// name: a solution is the library's code, written against the library's earlier
+    /// The reader's own components of other chapters that `exercise`'s solution names in its
+    /// code (`sources`, the workbench as read, comments left out): a solution is the library's code, written against the library's earlier
     /// components, and where the reader has replaced one it may not compile.
     func replacedComponents(
-        usedBy exercise: Exercise, among exercises: [Exercise]
+        usedBy exercise: Exercise, among exercises: [Exercise], in sources: WorkbenchSources
     ) -> [ExerciseComponent] {
-        let text = exercise.components.compactMap {
-            try? String(
-                contentsOf: root.appendingPathComponent($0.workbenchPath), encoding: .utf8)
-        }.joined()
+        let paths = Set(exercise.components.map(\.workbenchPath))
+        let text = sources.files.filter { paths.contains($0.path) }.map(\.text).joined()
         let words = Set(text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init))
-        let sources = sources
         return exercises.filter { $0.chapter != exercise.chapter }.flatMap(\.components)
             .filter { isYours($0, in: sources) && words.contains($0.name) }
     }

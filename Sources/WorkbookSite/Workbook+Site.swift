@@ -73,7 +73,7 @@ extension Workbook {
         let summary: WorkbookSite.Summary
         do {
             summary = try WorkbookSite(root: root, results: results, provenance: request.provenance)
-                .build(to: folder)
+                .build(to: folder, chapters: run?.chapters)
         } catch let error as DiagnosticList {
             throw WorkbookError.invalid(error.diagnostics)
         } catch let error as SiteError {

@@ -28,11 +28,12 @@ package struct WorkbookSite {
         package var bytes: Int
     }
 
-    /// Loads the chapters and writes the site to `folder` (see ``SiteFolder`` for what it
-    /// refuses). Throws the chapters' problems as a ``DiagnosticList``.
+    /// Writes the site of `chapters` (as a run loaded them) to `folder` (see ``SiteFolder``
+    /// for what it refuses); without them, loads them first. Throws the chapters' problems
+    /// as a ``DiagnosticList``.
     @discardableResult
-    func build(to folder: URL) throws -> Summary {
-        let chapters = try WorkbookLoader(root: root).chapters()
+    func build(to folder: URL, chapters loaded: [Chapter]? = nil) throws -> Summary {
+        let chapters = try loaded ?? WorkbookLoader(root: root).chapters()
         let templates = try SiteTemplates()
         let pages = Dictionary(
             uniqueKeysWithValues: chapters.map { ($0.file.fileName, Self.page(of: $0)) }

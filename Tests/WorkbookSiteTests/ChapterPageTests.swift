@@ -59,8 +59,8 @@ final class ChapterPageTests: XCTestCase {
     func testAFailureShowsAtItsLineWithItsMessage() throws {
         let fixture = try fixture()
         defer { fixture.remove() }
-        let digest = RecordedResults.digest(
-            of: fixture.root.appendingPathComponent("Chapters/01-a.md"))
+        let digest = ChapterDigest.of(
+            try Data(contentsOf: fixture.root.appendingPathComponent("Chapters/01-a.md")))
         let results = try SiteFixture.results(
             """
             {"chapters": [{"number": "01", "file": "Chapters/01-a.md", "digest": "\(digest)",

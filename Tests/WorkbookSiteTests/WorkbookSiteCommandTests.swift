@@ -21,9 +21,9 @@ final class WorkbookSiteCommandTests: XCTestCase {
         """
 
     /// A results file in which chapter 01's test failed.
-    private func failedResults(_ fixture: SiteFixture) -> String {
-        let digest = RecordedResults.digest(
-            of: fixture.root.appendingPathComponent("Chapters/01-a.md"))
+    private func failedResults(_ fixture: SiteFixture) throws -> String {
+        let digest = ChapterDigest.of(
+            try Data(contentsOf: fixture.root.appendingPathComponent("Chapters/01-a.md")))
         return """
             {"chapters": [{"number": "01", "file": "Chapters/01-a.md", "digest": "\(digest)",
               "implementation": "opencombine", "finished": "2026-11-26T18:00:00Z",

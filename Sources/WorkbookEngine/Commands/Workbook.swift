@@ -3,7 +3,7 @@ import Foundation
 /// The engine as the command line sees it: one call per command, taking what the command
 /// parsed and returning what it prints, so that every decision (which chapter, which
 /// exercise, which hint) is made, and tested, here rather than in `Tools/workbook`.
-/// `workbook test` makes its one call to ``TestPipeline``.
+/// `workbook test`, `watch` and `progress` run ``TestPipeline`` through it.
 package struct Workbook: Sendable {
     /// The workbook (package) root.
     package let root: URL

@@ -15,8 +15,8 @@ import WorkbookContract
 ///    the rewritten output blocks (``OutputUpdate/Session``), regenerated at once.
 ///
 /// The build tool and the launcher are protocols, so the whole pipeline runs in-process
-/// with fakes in its unit tests. The commands only build a ``TestRequest``, call ``run(_:)``
-/// and print the ``TestRun``.
+/// with fakes in its unit tests. The commands reach it through ``Workbook`` (`test`,
+/// `watch`, `progress`, `site --run`), which makes the live pipeline and calls ``run(_:)``.
 struct TestPipeline {
     /// The workbook root.
     let root: URL
@@ -113,8 +113,10 @@ struct TestPipeline {
             reports: Self.reports(workbook, broken: broken, jobs: jobs, results: results),
             outputChecks: checks)
         try writeJUnit(run.reports, to: request.junit)
+        if workbook.invalid.isEmpty { run.chapters = workbook.all }
         if let update {
             run.update = regenerate(workbook, after: update.apply(checks))
+            if run.update?.rewritten.isEmpty == false { run.chapters = nil }
         }
         return run
     }

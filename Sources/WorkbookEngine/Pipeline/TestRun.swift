@@ -12,6 +12,10 @@ package struct TestRun: Equatable, Sendable {
     /// run's chapters included; none when it kept nothing (a `--mine` run, one that built
     /// nothing, a file that could not be written).
     package var recorded: RecordedResults?
+    /// Every chapter as this run loaded it, when all were valid and none was rewritten by
+    /// `--update`: what `workbook site --run` builds its pages from, without loading them
+    /// again.
+    package var chapters: [Chapter]?
 
     /// Creates a run.
     init(

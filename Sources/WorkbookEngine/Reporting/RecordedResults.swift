@@ -112,13 +112,6 @@ package struct RecordedResults: Codable, Equatable, Sendable {
         return "opencombine"
         #endif
     }
-
-    /// The digest of the chapter at `url` as it is now (``ChapterDigest``), to compare with
-    /// the one its run recorded; empty when it cannot be read.
-    static func digest(of url: URL) -> String {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return "" }
-        return ChapterDigest.of(data)
-    }
 }
 
 /// One chapter's part of ``RecordedResults``.

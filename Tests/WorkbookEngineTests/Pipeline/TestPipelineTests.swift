@@ -239,6 +239,7 @@ final class TestPipelineTests: XCTestCase {
             .run(TestRequest(junit: junit))
 
         XCTAssertEqual(run.reports.map(\.file.number), ["01", "02", "03"])
+        XCTAssertNil(run.chapters, "a site cannot be built from a workbook with invalid chapters")
         XCTAssertEqual(Set(launcher.ran.map(\.identifier)).count, 5, "chapter 01 ran whole")
         XCTAssertEqual(
             build.requests.map(\.excluded), [["Chapter02Tests", "Chapter03Tests"]],
@@ -321,6 +322,14 @@ final class TestPipelineTests: XCTestCase {
     /// A run against the workbench as the command read it (`workbook progress`) says what
     /// it is against from that reading: the workbench is not read a second time, which
     /// could disagree with the command's table.
+    func testTheRunCarriesTheChaptersItLoadedForTheSite() throws {
+        let root = try workbook()
+        let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
+        let run = try pipeline(root, build: build, launcher: launcher()).run(TestRequest())
+        let loaded = try WorkbookLoader(root: root).chapters()
+        XCTAssertEqual(run.chapters, loaded, "the model the site builds from, not loaded again")
+    }
+
     func testMineUsesTheWorkbenchAsTheCommandReadIt() throws {
         let root = try workbook()
         let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
@@ -398,7 +407,7 @@ final class TestPipelineTests: XCTestCase {
         let root = try workbook()
         let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
         let path = root.appendingPathComponent("Chapters/01-first.md")
-        let tested = RecordedResults.digest(of: path)
+        let tested = ChapterDigest.of(try Data(contentsOf: path))
         let saved = Data((Self.first + "\nSaved during the run.\n").utf8)
         let launcher = FakeLauncher([
             "test_printing": { invocation in
@@ -410,7 +419,7 @@ final class TestPipelineTests: XCTestCase {
             .run(TestRequest(chapters: ["01"]))
         let recorded = try RecordedResults.load(root: root).chapters.first { $0.number == "01" }
         XCTAssertEqual(recorded?.digest, tested, "the digest of the text the run tested")
-        XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path))
+        XCTAssertNotEqual(recorded?.digest, ChapterDigest.of(try Data(contentsOf: path)))
     }
 
     /// A run records its results into what it read of the results file when it started;
@@ -439,13 +448,14 @@ final class TestPipelineTests: XCTestCase {
         let root = try workbook()
         let build = FakeBuild(scratchDirectory: root.appendingPathComponent(".build"))
         let path = root.appendingPathComponent("Chapters/01-first.md")
-        let tested = RecordedResults.digest(of: path)
+        let tested = ChapterDigest.of(try Data(contentsOf: path))
         let run = try pipeline(root, build: build, launcher: mismatchingLauncher())
             .run(TestRequest(chapters: ["01"], update: true))
         XCTAssertEqual(run.update?.rewritten.map(\.chapter), ["Chapters/01-first.md"])
         let recorded = try RecordedResults.load(root: root).chapters.first { $0.number == "01" }
         XCTAssertEqual(recorded?.digest, tested)
-        XCTAssertNotEqual(recorded?.digest, RecordedResults.digest(of: path), "rewritten since")
+        XCTAssertNotEqual(
+            recorded?.digest, ChapterDigest.of(try Data(contentsOf: path)), "rewritten since")
     }
 
     /// Regenerating after `--update` works from what the run knew: the rewritten chapter

@@ -86,11 +86,11 @@ public struct WorkbookLoader: Sendable {
         let parsed = files.concurrentMap { file in
             let data = read(file)
             return (
-                digest: data.map(ChapterDigest.of) ?? "",
+                data: data,
                 chapter: Swift.Result { () throws(DiagnosticList) in try parse(file, data: data) }
             )
         }
-        for (file, (digest, result)) in zip(files, parsed) {
+        for (file, (data, result)) in zip(files, parsed) {
             do throws(DiagnosticList) {
                 var chapter = try result.get()
                 let excerpts = ExcerptChecker.check(chapter, sources: sources)
@@ -98,10 +98,10 @@ public struct WorkbookLoader: Sendable {
                 if excerpts.missing.isEmpty {
                     loaded.chapters.append(chapter)
                 } else {
-                    loaded.invalid.append((file, excerpts.missing, digest))
+                    loaded.invalid.append((file, excerpts.missing, chapter.digest))
                 }
             } catch {
-                loaded.invalid.append((file, error.diagnostics, digest))
+                loaded.invalid.append((file, error.diagnostics, data.map(ChapterDigest.of) ?? ""))
             }
         }
         return loaded
@@ -133,7 +133,7 @@ public struct WorkbookLoader: Sendable {
     }
 
     /// The chapter `file` whose bytes are `data`, parsed and validated; the model keeps the
-    /// text and its digest.
+    /// text (and so its digest).
     private func parse(_ file: ChapterFile, data: Data?) throws(DiagnosticList) -> Chapter {
         guard let data else {
             throw DiagnosticList([
@@ -149,7 +149,6 @@ public struct WorkbookLoader: Sendable {
         let items = try ChapterExtractor.items(of: text, path: file.relativePath)
         var chapter = try ChapterAssembler.chapter(file: file, items: items)
         chapter.text = text
-        chapter.digest = ChapterDigest.of(data)
         return chapter
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A chapter after extraction and validation: everything the generator and `list` need.
 public struct Chapter: Equatable, Sendable {
     /// The chapter's identity.
@@ -16,8 +18,10 @@ public struct Chapter: Equatable, Sendable {
     /// The chapter's text as the loader read it: the blocks' lines are its lines, so later
     /// stages (`--update`) work from it, never from the file read again.
     package internal(set) var text = ""
-    /// ``ChapterDigest`` of the bytes the loader read: what a run records with its results.
-    package internal(set) var digest = ""
+    /// ``ChapterDigest`` of the bytes the loader read (the text's own UTF-8, which the
+    /// loader keeps byte for byte): what a run records with its results. Computed when
+    /// asked, so loading (`generate`, `check`) does not pay for it.
+    package var digest: String { ChapterDigest.of(Data(text.utf8)) }
 
     /// Creates a chapter model.
     init(
